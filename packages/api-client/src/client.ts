@@ -1,0 +1,118 @@
+// The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
+import type { AuthResponse, LoginRequest, LogoutResponse, MeResponse, RegisterRequest } from './contract/index.ts';
+
+/** The fallback texts of SPEC.md §8, used when a refusal carries no error.message. */
+export const fallbackMessages = {
+  login: 'Login failed',
+  register: 'Registration failed',
+  subscription: 'Failed to process subscription',
+  purchase: 'Purchase failed',
+  checkout: 'Checkout failed',
+  generic: 'Something went wrong',
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Where the API lives; `/api` on the site, an absolute URL in the console. */
+  baseUrl?: string;
+  /** Reads the stored session token, if any. */
+  getToken: () => string | null;
+  /** Called on any 401 (except where a call opts out, as the login form does). */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** The message shown when the server's answer has no error.message. */
+  fallbackMessage?: string;
+  /** The login and register forms show their own failure instead of leaving the page. */
+  ignoreUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readErrorMessage(response: Response): Promise<{ message?: string; code?: string }> {
+  try {
+    const data = (await response.json()) as { error?: { message?: unknown; code?: unknown } };
+    const message = typeof data?.error?.message === 'string' ? data.error.message : undefined;
+    const code = typeof data?.error?.code === 'string' ? data.error.code : undefined;
+    return { message, code };
+  } catch {
+    return {};
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+
+  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (requestOptions.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(requestOptions.body);
+    }
+    const fallback = requestOptions.fallbackMessage ?? fallbackMessages.generic;
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { method, headers, body, signal: requestOptions.signal });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(fallback, 0, 'network_error');
+    }
+    if (!response.ok) {
+      const { message, code } = await readErrorMessage(response);
+      if (response.status === 401 && !requestOptions.ignoreUnauthorized) options.onUnauthorized?.();
+      throw new ApiError(message || fallback, response.status, code);
+    }
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+
+  return {
+    request,
+    baseUrl,
+    auth: {
+      register: (input: RegisterRequest) =>
+        request<AuthResponse>('POST', '/auth/register', {
+          body: input,
+          fallbackMessage: fallbackMessages.register,
+          ignoreUnauthorized: true,
+        }),
+      login: (input: LoginRequest) =>
+        request<AuthResponse>('POST', '/auth/login', {
+          body: input,
+          fallbackMessage: fallbackMessages.login,
+          ignoreUnauthorized: true,
+        }),
+      me: () => request<MeResponse>('GET', '/auth/me'),
+      logout: () => request<LogoutResponse>('POST', '/auth/logout', { ignoreUnauthorized: true }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * Image paths starting with /images are served by the API host (SPEC.md §7): prefix them with the
+ * API base minus its /api suffix; a missing image gives null so the caller shows its placeholder.
+ */
+export function resolveImageUrl(baseUrl: string, imageUrl: string | null | undefined): string | null {
+  if (!imageUrl) return null;
+  if (!imageUrl.startsWith('/images')) return imageUrl;
+  return `${baseUrl.replace(/\/api\/?$/, '')}${imageUrl}`;
+}

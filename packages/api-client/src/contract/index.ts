@@ -1,0 +1,5 @@
+// The API contract shared by the server (validation) and the clients (types): one place, no drift.
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './health.ts';
+export * from './limits.ts';

@@ -1,0 +1,190 @@
+// The session of SPEC.md §4 against the real API client over a fake fetch: startup, sign-in, sign-out.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '@starport/api-client/client';
+import type { User } from '@starport/api-client/contract';
+import { SessionProvider, useSession } from './session.tsx';
+import type { TokenStore } from './session.tsx';
+
+const pilot: User = {
+  _id: 'u1',
+  email: 'nova@example.com',
+  username: 'nova',
+  credits: 250,
+  isAdmin: false,
+  currentTier: null,
+  discordId: null,
+  discordUsername: null,
+};
+
+type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function createFakeApi(routes: Record<string, Route>) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    calls.push(key);
+    const route = routes[key];
+    if (!route) return json(404, { error: { message: 'Not found', code: 'not_found' } });
+    return route(init);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function createMemoryTokenStore(initial: string | null): TokenStore & { value: string | null } {
+  const store = {
+    value: initial,
+    get: () => store.value,
+    set: (token: string) => {
+      store.value = token;
+    },
+    clear: () => {
+      store.value = null;
+    },
+  };
+  return store;
+}
+
+function SessionView() {
+  const { user, loading, login, register, logout } = useSession();
+  if (loading) return <p>Checking your session…</p>;
+  return (
+    <div>
+      <p>{user ? `Signed in as ${user.username} with ${user.credits} credits` : 'Signed out'}</p>
+      <button type="button" onClick={() => login('nova@example.com', 'hunter22').catch(() => {})}>
+        Log in
+      </button>
+      <button
+        type="button"
+        onClick={() => register({ email: 'nova@example.com', username: 'nova', password: 'hunter22' }).catch(() => {})}
+      >
+        Register
+      </button>
+      <button type="button" onClick={() => logout()}>
+        Log out
+      </button>
+    </div>
+  );
+}
+
+function renderSession(tokenStore: TokenStore, fetch: typeof globalThis.fetch) {
+  const client = createApiClient({ baseUrl: '/api', getToken: () => tokenStore.get(), fetch });
+  render(
+    <SessionProvider client={client} tokenStore={tokenStore}>
+      <SessionView />
+    </SessionProvider>,
+  );
+}
+
+describe('session', () => {
+  it('is signed out at once when no token is stored, without asking the server', () => {
+    const api = createFakeApi({});
+    renderSession(createMemoryTokenStore(null), api.fetch);
+
+    expect(screen.getByText('Signed out')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('restores the user from a stored token, loading until /auth/me answers', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = createFakeApi({
+      'GET /api/auth/me': (init) => {
+        expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    renderSession(createMemoryTokenStore('stored-token'), api.fetch);
+
+    expect(screen.getByText('Checking your session…')).toBeTruthy();
+    await act(async () => answer(json(200, { user: pilot })));
+
+    expect(await screen.findByText('Signed in as nova with 250 credits')).toBeTruthy();
+  });
+
+  it('clears a stored token that /auth/me refuses', async () => {
+    const tokens = createMemoryTokenStore('expired-token');
+    const api = createFakeApi({
+      'GET /api/auth/me': () => json(401, { error: { message: 'Not signed in', code: 'unauthorized' } }),
+    });
+    renderSession(tokens, api.fetch);
+
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(tokens.value).toBeNull();
+  });
+
+  it('clears the session when /auth/me cannot be reached at startup', async () => {
+    const tokens = createMemoryTokenStore('some-token');
+    const api = createFakeApi({
+      'GET /api/auth/me': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderSession(tokens, api.fetch);
+
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(tokens.value).toBeNull();
+  });
+
+  it('stores the token and shows the user after login', async () => {
+    const tokens = createMemoryTokenStore(null);
+    const api = createFakeApi({
+      'POST /api/auth/login': (init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({ email: 'nova@example.com', password: 'hunter22' });
+        return json(200, { user: pilot, token: 'fresh-token' });
+      },
+    });
+    renderSession(tokens, api.fetch);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Signed in as nova with 250 credits')).toBeTruthy();
+    expect(tokens.value).toBe('fresh-token');
+  });
+
+  it('stores the token and shows the user after registering', async () => {
+    const tokens = createMemoryTokenStore(null);
+    const api = createFakeApi({
+      'POST /api/auth/register': () => json(201, { user: pilot, token: 'new-token' }),
+    });
+    renderSession(tokens, api.fetch);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Signed in as nova with 250 credits')).toBeTruthy();
+    expect(tokens.value).toBe('new-token');
+  });
+
+  it('keeps signed out and stores nothing when login is refused', async () => {
+    const tokens = createMemoryTokenStore(null);
+    const api = createFakeApi({
+      'POST /api/auth/login': () => json(401, { error: { message: 'Invalid email or password' } }),
+    });
+    renderSession(tokens, api.fetch);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(api.calls).toEqual(['POST /api/auth/login']));
+    expect(screen.getByText('Signed out')).toBeTruthy();
+    expect(tokens.value).toBeNull();
+  });
+
+  it('revokes the token on logout and signs out even when the server call fails', async () => {
+    const tokens = createMemoryTokenStore('stored-token');
+    const api = createFakeApi({
+      'GET /api/auth/me': () => json(200, { user: pilot }),
+      'POST /api/auth/logout': () => json(500, { error: { message: 'Database unavailable' } }),
+    });
+    renderSession(tokens, api.fetch);
+    await screen.findByText('Signed in as nova with 250 credits');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(api.calls).toContain('POST /api/auth/logout');
+    expect(tokens.value).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+// The signed-in session of SPEC.md §4: who is signed in, and login, register, logout and refresh.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ApiError } from '@starport/api-client/client';
+import type { ApiClient } from '@starport/api-client/client';
+import type { RegisterRequest, User } from '@starport/api-client/contract';
+
+/** Where the session token lives: localStorage on the site, something else in the console. */
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+export interface Session {
+  user: User | null;
+  /** True while a stored token is being checked at startup. */
+  loading: boolean;
+  login(email: string, password: string): Promise<User>;
+  register(input: RegisterRequest): Promise<User>;
+  logout(): Promise<void>;
+  refreshUser(): Promise<User | null>;
+}
+
+export interface SessionProviderProps {
+  client: Pick<ApiClient, 'auth'>;
+  tokenStore: TokenStore;
+  children: ReactNode;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ client, tokenStore, children }: SessionProviderProps) {
+  const [user, setUser] = useState<User | null>(null);
+  // No stored token means signed out at once: guests never see a loading state.
+  const [loading, setLoading] = useState(() => tokenStore.get() !== null);
+  // Bumped by every sign-in and sign-out so a slower, older /auth/me answer cannot overwrite them.
+  const generation = useRef(0);
+
+  useEffect(() => {
+    if (tokenStore.get() === null) {
+      setLoading(false);
+      return;
+    }
+    const startedAt = generation.current;
+    let cancelled = false;
+    client.auth
+      .me()
+      .then(({ user: current }) => {
+        if (cancelled || generation.current !== startedAt) return;
+        setUser(current);
+      })
+      .catch(() => {
+        if (cancelled || generation.current !== startedAt) return;
+        tokenStore.clear();
+        setUser(null);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, tokenStore]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const answer = await client.auth.login({ email, password });
+      generation.current++;
+      tokenStore.set(answer.token);
+      setUser(answer.user);
+      setLoading(false);
+      return answer.user;
+    },
+    [client, tokenStore],
+  );
+
+  const register = useCallback(
+    async (input: RegisterRequest) => {
+      const answer = await client.auth.register(input);
+      generation.current++;
+      tokenStore.set(answer.token);
+      setUser(answer.user);
+      setLoading(false);
+      return answer.user;
+    },
+    [client, tokenStore],
+  );
+
+  const logout = useCallback(async () => {
+    generation.current++;
+    // The token is forgotten whatever the server says: a failed revoke must not keep anyone signed in.
+    try {
+      if (tokenStore.get() !== null) await client.auth.logout();
+    } catch {
+      // ignored on purpose, see above
+    }
+    tokenStore.clear();
+    setUser(null);
+    setLoading(false);
+  }, [client, tokenStore]);
+
+  const refreshUser = useCallback(async () => {
+    if (tokenStore.get() === null) {
+      setUser(null);
+      return null;
+    }
+    const startedAt = generation.current;
+    try {
+      const { user: current } = await client.auth.me();
+      if (generation.current !== startedAt) return current;
+      setUser(current);
+      return current;
+    } catch (error) {
+      // Only a refused token ends the session; a network blip keeps the user signed in.
+      if (error instanceof ApiError && error.status === 401 && generation.current === startedAt) {
+        tokenStore.clear();
+        setUser(null);
+      }
+      console.error('Failed to refresh the user', error);
+      return null;
+    }
+  }, [client, tokenStore]);
+
+  const value = useMemo<Session>(
+    () => ({ user, loading, login, register, logout, refreshUser }),
+    [user, loading, login, register, logout, refreshUser],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside a <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,7 @@
+// Test setup: unmount what each test rendered, since Vitest globals (and so auto-cleanup) are off.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});

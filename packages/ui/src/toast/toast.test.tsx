@@ -1,0 +1,103 @@
+// The toast stack as a user meets it: what shows, how long it stays, and click to dismiss.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider, useToast } from './toast.tsx';
+
+function Trigger() {
+  const toast = useToast();
+  return (
+    <div>
+      <button type="button" onClick={() => toast.success('Item purchased')}>
+        success
+      </button>
+      <button type="button" onClick={() => toast.error('Purchase failed')}>
+        error
+      </button>
+      <button type="button" onClick={() => toast.info('Please log in to subscribe')}>
+        info
+      </button>
+      <button type="button" onClick={() => toast.warning('Low on credits')}>
+        warning
+      </button>
+    </div>
+  );
+}
+
+function renderToasts() {
+  render(
+    <ToastProvider>
+      <Trigger />
+    </ToastProvider>,
+  );
+}
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a success toast as a status for 4 seconds', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+
+    expect(screen.getByRole('status').textContent).toContain('Item purchased');
+    advance(3999);
+    expect(screen.queryByText('Item purchased')).not.toBeNull();
+    advance(1);
+    expect(screen.queryByText('Item purchased')).toBeNull();
+  });
+
+  it('keeps an error toast, announced as an alert, for 5 seconds', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+
+    expect(screen.getByRole('alert').textContent).toContain('Purchase failed');
+    advance(4999);
+    expect(screen.queryByText('Purchase failed')).not.toBeNull();
+    advance(1);
+    expect(screen.queryByText('Purchase failed')).toBeNull();
+  });
+
+  it('gives info and warning toasts 4 seconds too', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'info' }));
+    fireEvent.click(screen.getByRole('button', { name: 'warning' }));
+
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      expect.stringContaining('Please log in to subscribe'),
+      expect.stringContaining('Low on credits'),
+    ]);
+    advance(4000);
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+  });
+
+  it('dismisses a toast when it is clicked, leaving the others', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+
+    fireEvent.click(screen.getByText('Item purchased'));
+
+    expect(screen.queryByText('Item purchased')).toBeNull();
+    expect(screen.queryByText('Purchase failed')).not.toBeNull();
+  });
+
+  it('dismisses a toast with its close button', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+// Toast notifications (SPEC.md §4 and §9): a provider holding the stack, and useToast() to raise one.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+/** SPEC.md §9: toasts stay 4 seconds, errors 5 so there is time to read what went wrong. */
+export const TOAST_DURATION_MS = 4000;
+export const ERROR_TOAST_DURATION_MS = 5000;
+
+/** Older toasts give way beyond this, so a burst of failures cannot cover a phone screen. */
+const MAX_VISIBLE_TOASTS = 5;
+
+export interface ToastApi {
+  success: (message: string) => void;
+  error: (message: string) => void;
+  info: (message: string) => void;
+  warning: (message: string) => void;
+}
+
+interface ToastEntry {
+  id: number;
+  type: ToastType;
+  message: string;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function getToastDuration(type: ToastType): number {
+  return type === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS;
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback((type: ToastType, message: string) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { id, type, message }].slice(-MAX_VISIBLE_TOASTS));
+  }, []);
+
+  // Memoised so components can list the api in effect dependencies without re-running them.
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (message) => show('success', message),
+      error: (message) => show('error', message),
+      info: (message) => show('info', message),
+      warning: (message) => show('warning', message),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section className="toast-stack" aria-label="Notifications">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+const icons: Record<ToastType, string> = {
+  success: '✓',
+  error: '!',
+  info: 'i',
+  warning: '!',
+};
+
+function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
+  const { id, type, message } = toast;
+
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(id), getToastDuration(type));
+    return () => clearTimeout(timer);
+  }, [id, type, onDismiss]);
+
+  return (
+    // Errors interrupt the screen reader (alert); the rest wait their turn (status).
+    // Clicking anywhere on the toast dismisses it; the close button is the keyboard path.
+    <div
+      className={`toast toast-${type}`}
+      role={type === 'error' ? 'alert' : 'status'}
+      onClick={() => onDismiss(id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDismiss(id);
+      }}
+    >
+      <span className="toast-icon" aria-hidden="true">
+        {icons[type]}
+      </span>
+      <p className="toast-message">{message}</p>
+      <button type="button" className="toast-close" aria-label="Dismiss notification">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside a <ToastProvider>');
+  return api;
+}

@@ -1,0 +1,30 @@
+// Bundles the server (and the admin CLI) with esbuild into dist/.
+import { readFileSync } from 'node:fs';
+import * as esbuild from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+const watch = process.argv.includes('--watch');
+
+const options = {
+  entryPoints: { index: 'src/index.ts', 'admin-cli': 'src/admin-cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  // npm dependencies load from node_modules; the workspace's own packages are TypeScript sources
+  // and are bundled in.
+  external: Object.keys(pkg.dependencies)
+    .filter((name) => !name.startsWith('@starport/'))
+    .flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+};
+
+if (watch) {
+  const context = await esbuild.context(options);
+  await context.watch();
+} else {
+  await esbuild.build(options);
+}

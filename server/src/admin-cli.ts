@@ -1,0 +1,41 @@
+// `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand.
+import { openContext } from './boot.ts';
+import { loadConfig } from './config.ts';
+import { AppError } from './errors.ts';
+import { createLogger } from './logger.ts';
+import { grantAdmin, revokeAdmin } from './services/admins.ts';
+
+const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, email] = argv;
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const { ctx, database } = await openContext(config, { logger: createLogger('warn') });
+  try {
+    const { changed } = command === 'grant' ? await grantAdmin(ctx, email) : await revokeAdmin(ctx, email);
+    const verb = command === 'grant' ? 'is now an administrator' : 'is no longer an administrator';
+    const same = command === 'grant' ? 'was already an administrator' : 'was not an administrator';
+    process.stdout.write(`${email} ${changed ? verb : same}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

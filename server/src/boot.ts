@@ -1,0 +1,52 @@
+// Opens what the server needs at start: configuration, database (migrated), administrator, seed.
+import path from 'node:path';
+import { type Config, repoRoot } from './config.ts';
+import { type AppContext, createLimiters } from './context.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { ensureConfiguredAdmin } from './services/admins.ts';
+import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
+
+export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
+
+export interface OpenedContext {
+  ctx: AppContext;
+  database: DatabaseHandle;
+}
+
+export async function openContext(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock; pgSchema?: string } = {},
+): Promise<OpenedContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const database = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'starport.sqlite'),
+    pgSchema: options.pgSchema,
+  });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info('db.migrated', { dialect: database.dialect, applied });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    logger,
+    clock,
+    limiters: createLimiters(config, clock),
+  };
+  return { ctx, database };
+}
+
+/** Everything start-up does after the schema is current. */
+export async function prepareData(ctx: AppContext): Promise<void> {
+  await ensureConfiguredAdmin(ctx);
+  if (ctx.config.seedCatalogue) await seedCatalogueIfEmpty(ctx, SEED_IMAGES_DIR);
+}

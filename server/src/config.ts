@@ -1,0 +1,100 @@
+// Reads the server's configuration from environment variables (ARCHITECTURE.md, Runtime).
+import path from 'node:path';
+
+export interface RateLimitRule {
+  /** How many attempts fit in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  /** Where the built player site is; null when it has not been built. */
+  siteDir: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  rateLimits: {
+    loginPerAddress: RateLimitRule;
+    registerPerAddress: RateLimitRule;
+    failedLoginsPerAccount: RateLimitRule;
+  };
+  /** Largest JSON body the API accepts. */
+  maxJsonBytes: number;
+  seedCatalogue: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+type Env = Record<string, string | undefined>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function readInt(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function readText(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+function readLogLevel(env: Env): Config['logLevel'] {
+  const raw = (env.LOG_LEVEL ?? 'info').trim().toLowerCase();
+  if (raw === 'debug' || raw === 'info' || raw === 'warn' || raw === 'error' || raw === 'silent') return raw;
+  throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${env.LOG_LEVEL}")`);
+}
+
+/** The repository root, found from this module's place (src/ in tests, dist/ when built). */
+export function repoRoot(): string {
+  return path.resolve(import.meta.dirname, '..', '..');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInt(env, 'PORT', 3000);
+  const databaseUrl = readText(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR');
+  }
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    publicUrl: (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot(), 'apps', 'site', 'dist')),
+    adminEmail: readText(env, 'ADMIN_EMAIL'),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    sessionIdleMs: readInt(env, 'SESSION_IDLE_DAYS', 7, 1) * DAY,
+    sessionAbsoluteMs: readInt(env, 'SESSION_MAX_DAYS', 30, 1) * DAY,
+    rateLimits: {
+      loginPerAddress: { limit: readInt(env, 'LOGIN_LIMIT_PER_ADDRESS', 20, 1), windowMs: 5 * MINUTE },
+      registerPerAddress: { limit: readInt(env, 'REGISTER_LIMIT_PER_ADDRESS', 10, 1), windowMs: HOUR },
+      failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 10, 1), windowMs: 15 * MINUTE },
+    },
+    maxJsonBytes: 100 * 1024,
+    seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),
+    logLevel: readLogLevel(env),
+  };
+}

@@ -1,0 +1,28 @@
+// What the app's routes and services are given: the database, configuration, logger, clock, limiters.
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { DialectName } from './db/dialect.ts';
+import type { Clock } from './lib/clock.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import type { Logger } from './logger.ts';
+
+export interface AppContext {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  limiters: {
+    loginPerAddress: RateLimiter;
+    registerPerAddress: RateLimiter;
+    failedLoginsPerAccount: RateLimiter;
+  };
+}
+
+export function createLimiters(config: Config, clock: Clock): AppContext['limiters'] {
+  return {
+    loginPerAddress: new RateLimiter(config.rateLimits.loginPerAddress, clock),
+    registerPerAddress: new RateLimiter(config.rateLimits.registerPerAddress, clock),
+    failedLoginsPerAccount: new RateLimiter(config.rateLimits.failedLoginsPerAccount, clock),
+  };
+}

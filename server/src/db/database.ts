@@ -1,0 +1,121 @@
+// The database's tables as Kysely sees them. Booleans are 0/1 integers and times ISO-8601 UTC text
+// on both SQLite and PostgreSQL, so one set of queries serves both.
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_normalized: string;
+  username: string;
+  username_normalized: string;
+  password_hash: string;
+  credits: Generated<number>;
+  is_admin: Generated<Flag>;
+  current_tier_id: string | null;
+  discord_id: string | null;
+  discord_username: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reference: string | null;
+  actor_id: string | null;
+  created_at: string;
+}
+
+export interface ShopCategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+  display_name: string;
+  description: string;
+  icon: string;
+  sort_order: number;
+  is_active: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TiersTable {
+  id: string;
+  name: string;
+  slug: string;
+  price_cents: number;
+  icon: string;
+  /** JSON array of strings. */
+  benefits: string;
+  popular: Flag;
+  display_order: number;
+  is_active: Flag;
+  color_from: string;
+  color_to: string;
+  discord_role: string;
+  discord_role_id: string;
+  discord_role_color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShopItemsTable {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  image_url: string | null;
+  category: string;
+  rarity: string;
+  discount: number;
+  featured: Flag;
+  price_credits: number;
+  price_usd_cents: number;
+  credit_amount: number;
+  /** JSON array of {item_name, item_quantity}. */
+  game_items: string;
+  tier_exclusive_id: string | null;
+  is_active: Flag;
+  is_tradeable: Flag;
+  is_giftable: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  credit_ledger: CreditLedgerTable;
+  shop_categories: ShopCategoriesTable;
+  tiers: TiersTable;
+  shop_items: ShopItemsTable;
+}
+
+export type Db = Kysely<Database>;
+/** Repositories take either the database or an open transaction as their first argument. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type TierRow = Selectable<TiersTable>;
+export type NewTier = Insertable<TiersTable>;
+export type NewShopCategory = Insertable<ShopCategoriesTable>;
+export type NewShopItem = Insertable<ShopItemsTable>;
+export type NewLedgerEntry = Insertable<CreditLedgerTable>;

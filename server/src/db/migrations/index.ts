@@ -1,0 +1,9 @@
+// The ordered list of migrations, named by date; bundled with the server so nothing is read from disk.
+import type { Migration } from 'kysely';
+import * as accounts from './2026-11-22-001-accounts.ts';
+import * as catalogue from './2026-11-22-002-catalogue.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-accounts': accounts,
+  '2026-11-22-002-catalogue': catalogue,
+};

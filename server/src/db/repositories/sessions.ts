@@ -1,0 +1,60 @@
+// Data access for sessions, which are stored only as hashes of their tokens.
+import type { Executor, SessionRow } from '../database.ts';
+import type { UserWithTier } from './users.ts';
+
+export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'token_hash' | 'created_at' | 'last_seen_at' | 'expires_at'>;
+  user: UserWithTier;
+}
+
+/** One round trip: the session and its user, with the user's tier. */
+export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('tiers', 'tiers.id', 'users.current_tier_id')
+    .selectAll('users')
+    .select([
+      'sessions.token_hash as s_token_hash',
+      'sessions.created_at as s_created_at',
+      'sessions.last_seen_at as s_last_seen_at',
+      'sessions.expires_at as s_expires_at',
+      'tiers.name as tier_name',
+      'tiers.price_cents as tier_price_cents',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { s_token_hash, s_created_at, s_last_seen_at, s_expires_at, ...user } = row;
+  return {
+    session: {
+      token_hash: s_token_hash,
+      created_at: s_created_at,
+      last_seen_at: s_last_seen_at,
+      expires_at: s_expires_at,
+    },
+    user,
+  };
+}
+
+export async function touchSession(db: Executor, tokenHash: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes sessions past their absolute expiry or idle since before `idleCutoff`. */
+export async function deleteExpiredSessions(db: Executor, now: string, idleCutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,36 @@
+// One error type for every refusal, with its code mapped to an HTTP status in one place.
+import type { ErrorCode } from '@starport/api-client/contract';
+
+export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Seconds a rate-limited caller should wait, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status() {
+    return statusByCode[this.code];
+  }
+}
+
+export const invalid = (message: string) => new AppError('invalid_request', message);
+export const unauthorized = (message = 'Please log in to continue') => new AppError('unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);

@@ -1,0 +1,41 @@
+// Starts the Starport server: one process for /api, /images and the player site.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openContext, prepareData } from './boot.ts';
+import { loadConfig } from './config.ts';
+import { purgeExpiredSessions } from './services/sessions.ts';
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+async function main() {
+  const config = loadConfig();
+  const { ctx, database } = await openContext(config);
+  await prepareData(ctx);
+  const app = createApp(ctx);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    ctx.logger.info('server.listening', { port: info.port, url: config.publicUrl, database: database.dialect });
+  });
+  const purge = setInterval(() => {
+    purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
+  }, SESSION_PURGE_INTERVAL_MS);
+  purge.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info('server.stopping', { signal });
+    clearInterval(purge);
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Starport could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+// Structured logging: one JSON object per line, UTC times, never a token.
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+}
+
+const order: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** JSON.stringify escapes line breaks, so user input can never forge a log line. */
+export function createLogger(
+  level: LogLevel | 'silent' = 'info',
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Logger {
+  const threshold = order[level];
+  const log = (lvl: LogLevel) => (msg: string, fields?: LogFields) => {
+    if (order[lvl] < threshold) return;
+    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
+  };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+export const silentLogger: Logger = createLogger('silent');

@@ -1,0 +1,42 @@
+// requireUser and requireAdmin: 401 without a valid session, 403 for a player on admin routes.
+import { createMiddleware } from 'hono/factory';
+import { forbidden, unauthorized } from '../errors.ts';
+import { authenticateToken } from '../services/sessions.ts';
+import type { AppEnv } from './types.ts';
+
+export const authMessages = {
+  signInRequired: 'Please log in to continue',
+  sessionExpired: 'Your session has expired. Please log in again',
+  adminRequired: 'Administrator access required',
+} as const;
+
+function readBearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const ctx = c.get('ctx');
+  const token = readBearerToken(c.req.header('authorization'));
+  if (!token) throw unauthorized(authMessages.signInRequired);
+  const result = await authenticateToken(ctx, token);
+  if (!result.ok) {
+    throw unauthorized(result.reason === 'expired' ? authMessages.sessionExpired : authMessages.signInRequired);
+  }
+  c.set('user', result.user);
+  c.set('tokenHash', result.tokenHash);
+  await next();
+});
+
+/** Reads the user afresh on every call, so a demoted admin's next admin call is refused. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  await requireUser(c, async () => {
+    const user = c.get('user');
+    if (user.is_admin !== 1) {
+      c.get('ctx').logger.warn('authz.refused', { userId: user.id, method: c.req.method, path: c.req.path });
+      throw forbidden(authMessages.adminRequired);
+    }
+    await next();
+  });
+});

@@ -1,0 +1,13 @@
+// The Hono environment every route shares: the app context and, once authenticated, the user.
+import type { AppContext } from '../context.ts';
+import type { UserWithTier } from '../db/repositories/users.ts';
+
+export interface AppEnv {
+  Variables: {
+    ctx: AppContext;
+    /** Set by requireUser. */
+    user: UserWithTier;
+    /** The hash of the session token in use, set by requireUser. */
+    tokenHash: string;
+  };
+}

@@ -1,0 +1,59 @@
+// Password hashing (argon2id, SECURITY.md) and the common-password refusal.
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export interface HashParams {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
+const ARGON2ID = 2;
+
+/** OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane. */
+export const defaultHashParams: HashParams = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export async function hashPassword(password: string, params: HashParams = defaultHashParams): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, ...params });
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A stored hash made with other parameters is re-written at the next successful login. */
+export function needsRehash(passwordHash: string, params: HashParams = defaultHashParams): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  return (
+    Number(match[1]) !== params.memoryCost ||
+    Number(match[2]) !== params.timeCost ||
+    Number(match[3]) !== params.parallelism
+  );
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Verifying against this when the email is unknown makes both failures take about as long, so the
+ * answer's timing does not tell which emails have accounts.
+ */
+export function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  return dummyHash;
+}
+
+/** How many of the most frequent leaked passwords are refused. */
+const COMMON_PASSWORD_COUNT = 10_000;
+let commonPasswords: Set<string> | undefined;
+
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}

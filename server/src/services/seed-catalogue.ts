@@ -1,0 +1,105 @@
+// Seeds an empty database with the starter catalogue and copies its images into the data folder.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import {
+  countShopCategories,
+  insertShopCategories,
+  insertShopItems,
+  insertTiers,
+} from '../db/repositories/catalogue.ts';
+import { toIso } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { seedCategories, seedItems, seedTiers } from '../seed/catalogue-data.ts';
+
+/** Where seeded images are served from: `/images/seed/<file>`. */
+export const SEED_IMAGE_PREFIX = '/images/seed/';
+
+export async function copySeedImages(sourceDir: string, dataDir: string): Promise<void> {
+  const target = path.join(dataDir, 'images', 'seed');
+  await fs.mkdir(target, { recursive: true });
+  for (const item of seedItems) {
+    await fs.copyFile(path.join(sourceDir, item.image), path.join(target, item.image));
+  }
+}
+
+/**
+ * Runs only on a database with no categories at all, so an admin who later deletes the seeded
+ * items does not see them come back. Returns whether it seeded.
+ */
+export async function seedCatalogueIfEmpty(ctx: AppContext, seedImagesDir: string): Promise<boolean> {
+  if ((await countShopCategories(ctx.db)) > 0) return false;
+  await copySeedImages(seedImagesDir, ctx.config.dataDir);
+  const now = toIso(ctx.clock());
+  const tierIds = new Map(seedTiers.map((tier) => [tier.slug, newId()]));
+  await ctx.db.transaction().execute(async (trx) => {
+    // A second process starting at the same moment may have seeded first.
+    if ((await countShopCategories(trx)) > 0) return;
+    await insertShopCategories(
+      trx,
+      seedCategories.map((category, index) => ({
+        id: newId(),
+        name: category.name,
+        slug: category.slug,
+        display_name: category.displayName,
+        description: category.description,
+        icon: category.icon,
+        sort_order: index,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await insertTiers(
+      trx,
+      seedTiers.map((tier, index) => ({
+        id: tierIds.get(tier.slug) as string,
+        name: tier.name,
+        slug: tier.slug,
+        price_cents: tier.priceCents,
+        icon: tier.icon,
+        benefits: JSON.stringify(tier.benefits),
+        popular: tier.popular ? 1 : 0,
+        display_order: index,
+        is_active: 1,
+        color_from: tier.colorFrom,
+        color_to: tier.colorTo,
+        discord_role: tier.discordRole,
+        discord_role_id: '',
+        discord_role_color: tier.discordRoleColor,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await insertShopItems(
+      trx,
+      seedItems.map((item) => ({
+        id: newId(),
+        name: item.name,
+        slug: item.slug,
+        description: item.description,
+        image_url: `${SEED_IMAGE_PREFIX}${item.image}`,
+        category: item.category,
+        rarity: item.rarity,
+        discount: item.discount ?? 0,
+        featured: item.featured ? 1 : 0,
+        price_credits: item.priceCredits,
+        price_usd_cents: item.priceUsdCents,
+        credit_amount: item.creditAmount ?? 0,
+        game_items: JSON.stringify(item.gameItems ?? []),
+        tier_exclusive_id: item.tierExclusive ? (tierIds.get(item.tierExclusive) ?? null) : null,
+        is_active: 1,
+        is_tradeable: 1,
+        is_giftable: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+  });
+  ctx.logger.info('seed.catalogue', {
+    categories: seedCategories.length,
+    tiers: seedTiers.length,
+    items: seedItems.length,
+  });
+  return true;
+}
