@@ -472,7 +472,7 @@ function shipScoutCorvette() {
   ship += `<path d="${wingL}" fill="${wing}" stroke="#1e293b" stroke-width="2"/><path d="${wingR}" fill="${wing}" stroke="#1e293b" stroke-width="2"/>`;
   ship += `<path d="M-40,4 L-92,46 L-95,58 L-40,16Z M40,4 L92,46 L95,58 L40,16Z" fill="${trim}" opacity="0.9"/>`;
   // Wingtip cannons and lights.
-  ship += `<rect x="-104" y="10" width="7" height="70" rx="3" fill="#64748b" stroke="#1e293b" stroke-width="1.5"/><rect x="97" y="10" width="7" height="70" rx="3" fill="#64748b" stroke="#1e293b" stroke-width="1.5"/>`;
+  ship += `<rect x="-106" y="30" width="9" height="54" rx="3" fill="#64748b" stroke="#1e293b" stroke-width="1.5"/><rect x="97" y="30" width="9" height="54" rx="3" fill="#64748b" stroke="#1e293b" stroke-width="1.5"/>`;
   ship += `<circle cx="-100" cy="82" r="4" fill="#f87171" ${GLOW_S}/><circle cx="100" cy="82" r="4" fill="#4ade80" ${GLOW_S}/>`;
   // Hull.
   ship +=
@@ -507,8 +507,8 @@ function shipVanguardInterceptor() {
   ship += `<g stroke="#334155" stroke-width="1.2" opacity="0.9"><path d="M30,40 L110,110 M-30,40 L-110,110 M40,104 L60,60 M-40,104 L-60,60"/></g>`;
   // Wing cannons.
   for (const x of [-78, 78]) {
-    ship += `<rect x="${x - 4}" y="-40" width="8" height="120" rx="3" fill="${metal(art, '#cbd5e1', '#1e293b')}" stroke="#0b1120" stroke-width="1.5"/>`;
-    ship += `<circle cx="${x}" cy="-42" r="3.5" fill="#bfdbfe" ${GLOW_S}/>`;
+    ship += `<rect x="${x - 5}" y="0" width="10" height="100" rx="4" fill="${metal(art, '#cbd5e1', '#1e293b')}" stroke="#0b1120" stroke-width="1.5"/>`;
+    ship += `<circle cx="${x}" cy="-2" r="3.5" fill="#bfdbfe" ${GLOW_S}/>`;
   }
   // Canards.
   ship += `<path d="M12,-96 L48,-70 L48,-58 L14,-70Z M-12,-96 L-48,-70 L-48,-58 L-14,-70Z" fill="${wing}" stroke="#0b1120" stroke-width="1.5"/>`;
@@ -531,8 +531,8 @@ function shipVanguardInterceptor() {
   // Cannon bolts streaking ahead.
   let bolts = '';
   for (const x of [-78, 78]) {
-    bolts += `<rect x="${x - 2}" y="-250" width="4" height="40" rx="2" fill="#dbeafe" ${GLOW_M}/>`;
-    bolts += `<rect x="${x - 1.5}" y="-340" width="3" height="30" rx="1.5" fill="#bfdbfe" opacity="0.8" ${GLOW_S}/>`;
+    bolts += `<rect x="${x - 2}" y="-150" width="4" height="40" rx="2" fill="#dbeafe" ${GLOW_M}/>`;
+    bolts += `<rect x="${x - 1.5}" y="-250" width="3" height="30" rx="1.5" fill="#bfdbfe" opacity="0.8" ${GLOW_S}/>`;
   }
   const s = `<g transform="translate(258,268) rotate(42) scale(1.05)">${bolts}${ship}</g>`;
   return scene(art, s, { hue2: '#0e7490' });
@@ -543,17 +543,17 @@ function shipLeviathanDreadnought() {
   const orange = art.accent;
   // Planet low on the right, lit in orange.
   const planet =
-    `<circle cx="430" cy="470" r="170" fill="${art.radial(
+    `<circle cx="40" cy="500" r="190" fill="${art.radial(
       [
         [0, '#7c2d12'],
         [0.6, '#431407'],
         [1, '#0c0a09'],
       ],
-      { cx: 0.3, cy: 0.25, r: 0.85 },
+      { cx: 0.7, cy: 0.2, r: 0.85 },
     )}"/>` +
-    `<circle cx="430" cy="470" r="170" fill="none" stroke="#fdba74" stroke-width="3" opacity="0.6" ${GLOW_M}/>` +
-    `<g opacity="0.25" stroke="#fed7aa" fill="none" stroke-width="6" clip-path="${art.clip('<circle cx="430" cy="470" r="170"/>')}">` +
-    `<path d="M260,400 Q420,360 600,420"/><path d="M260,450 Q420,410 600,470"/><path d="M270,360 Q420,320 600,370"/></g>`;
+    `<circle cx="40" cy="500" r="190" fill="none" stroke="#fdba74" stroke-width="3" opacity="0.6" ${GLOW_M}/>` +
+    `<g opacity="0.22" stroke="#fed7aa" fill="none" stroke-width="6" clip-path="${art.clip('<circle cx="40" cy="500" r="190"/>')}">` +
+    `<path d="M-160,420 Q40,370 240,430"/><path d="M-160,470 Q40,420 240,480"/><path d="M-160,370 Q40,320 240,380"/></g>`;
 
   const L = 250;
   const B = 210;
@@ -632,13 +632,13 @@ function shipLeviathanDreadnought() {
   // Escort fighters for scale.
   let escorts = '';
   for (const [x, y, sc] of [
-    [-200, -40, 1],
-    [-170, 10, 0.8],
-    [180, -120, 0.9],
+    [-190, -60, 1],
+    [-215, -10, 0.8],
+    [200, -150, 0.9],
   ]) {
     escorts += `<g transform="translate(${x},${y}) scale(${sc})">${plume(art, 0, 8, 4, 26, orange)}<path d="M0,-12 L8,8 L-8,8Z" fill="#cbd5e1" stroke="#0b1120"/></g>`;
   }
-  const s = `<g transform="translate(250,236) rotate(-48) scale(1.02)">${escorts}${ship}</g>`;
+  const s = `<g transform="translate(226,218) rotate(-48) scale(0.93)">${escorts}${ship}</g>`;
   return scene(art, s, { hue2: '#7c2d12', planet });
 }
 
@@ -736,8 +736,8 @@ function weaponRailgun() {
     const ax = art.rand(20, 260);
     arcs += `<path d="${arcPath(art, ax, -30, ax + art.rand(-30, 30), -60 - art.rand(0, 30), 7, 6)}"/>`;
   }
-  gun += `<g fill="none" stroke="${purple}" stroke-width="5" stroke-linejoin="round" opacity="0.7" ${BLUR_S}>${arcs}</g>`;
-  gun += `<g fill="none" stroke="#f5d0fe" stroke-width="1.8" stroke-linejoin="round" ${GLOW_S}>${arcs}</g>`;
+  gun += `<g fill="none" stroke="${purple}" stroke-width="7" stroke-linejoin="round" opacity="0.8" ${BLUR_S}>${arcs}</g>`;
+  gun += `<g fill="none" stroke="#f5d0fe" stroke-width="2.4" stroke-linejoin="round" ${GLOW_S}>${arcs}</g>`;
   // Breech housing with capacitor banks.
   gun += `<path d="M-150,-58 H-40 L-20,-38 V38 L-40,58 H-150 Q-170,58 -170,38 V-38 Q-170,-58 -150,-58Z" fill="${metal(art, '#cbd5e1', '#0f172a', { x1: 0, y1: 0, x2: 0, y2: 1 })}" stroke="#0b1120" stroke-width="3"/>`;
   for (let i = 0; i < 4; i += 1) {
@@ -748,7 +748,7 @@ function weaponRailgun() {
   s += `<path d="M120,440 L170,330 H250 L300,440Z" fill="${metal(art, '#64748b', '#0f172a')}" stroke="#0b1120" stroke-width="3"/>`;
   s += `<rect x="100" y="428" width="220" height="22" rx="6" fill="${metal(art, '#94a3b8', '#1e293b', { x1: 0, y1: 0, x2: 0, y2: 1 })}" stroke="#0b1120" stroke-width="2"/>`;
   s += `<circle cx="210" cy="332" r="30" fill="${metal(art, '#cbd5e1', '#1e293b')}" stroke="#0b1120" stroke-width="3"/><circle cx="210" cy="332" r="9" fill="${purple}" ${GLOW_S}/>`;
-  s += `<g transform="translate(196,300) rotate(-36) scale(0.86)">${gun}</g>`;
+  s += `<g transform="translate(200,304) rotate(-36) scale(0.92)">${gun}</g>`;
   return scene(art, s, { hue2: '#312e81', focusY: 0.52 });
 }
 
@@ -771,7 +771,7 @@ function armorReactivePlating() {
   }
   // Back to front so nearer plates overlap further ones.
   cells.sort((a, b) => project([a.x, a.y])[1] - project([b.x, b.y])[1]);
-  let s = floorGlow(art, 256, 420, 200, 40);
+  let s = floorGlow(art, 256, 392, 220, 44);
   // Glowing energy under the seams.
   const under = hexPoints(0, 0, R * 4.6, Math.PI / 6).map(project);
   s += `<polygon points="${pts(under)}" fill="${green}" opacity="0.5" ${BLUR_L}/>`;
@@ -841,8 +841,12 @@ function armorAegisShield() {
   const R = 190;
   let s = '';
   // Ground ring where the bubble touches down.
-  s += floorGlow(art, cx, 410, 200, 36);
-  // Back half of the bubble.
+  s += floorGlow(art, cx, 412, 220, 44);
+  const floorY = 410;
+  const chord = Math.sqrt(R * R - (floorY - cy) ** 2);
+  const dome = art.clip(`<rect x="0" y="0" width="${SIZE}" height="${floorY}"/>`);
+  s += `<g clip-path="${dome}">`;
+  // The bubble's body.
   s += `<circle cx="${cx}" cy="${cy}" r="${R}" fill="${art.radial([
     [0, blue, 0.03],
     [0.7, blue, 0.12],
@@ -860,7 +864,9 @@ function armorAegisShield() {
       lattice.push(`<polygon points="${pts(hexPoints(x, y, 32))}" opacity="${f(Math.min(1, (d / R) ** 2.2))}"/>`);
     }
   }
-  s += `<g clip-path="${art.clip(`<circle cx="${cx}" cy="${cy}" r="${R}"/>`)}" fill="none" stroke="#93c5fd" stroke-width="1.6" opacity="0.55">${lattice.join('')}</g>`;
+  s += `<g clip-path="${art.clip(`<circle cx="${cx}" cy="${cy}" r="${R}"/>`)}" fill="none" stroke="#93c5fd" stroke-width="1.6" opacity="0.55">${lattice.join('')}</g></g>`;
+  // Where the dome meets the ground.
+  s += `<ellipse cx="${cx}" cy="${floorY}" rx="${f(chord)}" ry="30" fill="${blue}" fill-opacity="0.12" stroke="#bfdbfe" stroke-width="2.5" stroke-opacity="0.8" ${GLOW_S}/>`;
   // Generator: stacked platform, emitter pylons and core.
   s += cylinder(
     146,
@@ -891,7 +897,7 @@ function armorAegisShield() {
   // Energy streams from pylon tips to the core.
   s += `<g fill="none" stroke="#93c5fd" stroke-width="2" ${GLOW_S}><path d="${arcPath(art, 167, 286, 228, 236, 6, 6)}"/><path d="${arcPath(art, 345, 286, 284, 236, 6, 6)}"/></g>`;
   // Bubble rim and highlights on top.
-  s += `<circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="#bfdbfe" stroke-width="3" opacity="0.8" ${GLOW_M}/>`;
+  s += `<g clip-path="${dome}"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="#bfdbfe" stroke-width="3" opacity="0.8" ${GLOW_M}/></g>`;
   s += `<path d="M${cx - 150},${cy - 80} A${R - 18},${R - 18} 0 0 1 ${cx - 40},${cy - R + 22}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linecap="round" opacity="0.55" ${BLUR_S}/>`;
   // Incoming bolt hitting the shield with a ripple.
   const hx = cx + R * Math.cos(-0.75);
@@ -1193,12 +1199,12 @@ function consumableRepairDrones() {
   s += `<path d="M70,420 L130,350 H400 L450,420Z" fill="${metal(art, '#64748b', '#1e293b', { x1: 0, y1: 0, x2: 0, y2: 1 })}" stroke="#0b1120" stroke-width="3"/>`;
   s += `<path d="M70,420 H450 V436 H70Z" fill="#1e293b" stroke="#0b1120" stroke-width="2"/>`;
   s += `<g stroke="#334155" stroke-width="2"><path d="M180,350 L160,420 M300,350 L310,420 M100,385 H430"/></g>`;
-  s += `<path d="M230,362 L246,378 L238,390 L258,404" fill="none" stroke="#0b1120" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`;
-  s += `<path d="M230,362 L246,378" fill="none" stroke="#fb923c" stroke-width="4" stroke-linecap="round" ${GLOW_S}/>`;
+  s += `<path d="M150,362 L168,368 L182,370 L204,384 L198,396 L222,410" fill="none" stroke="#0b1120" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`;
+  s += `<path d="M150,362 L168,368 L182,370" fill="none" stroke="#fb923c" stroke-width="4" stroke-linecap="round" ${GLOW_S}/>`;
   for (const [x, y] of [
     [140, 392],
     [380, 392],
-    [210, 360],
+    [260, 360],
   ]) {
     s += `<circle cx="${x}" cy="${y}" r="3.5" fill="#94a3b8" stroke="#0b1120"/>`;
   }

@@ -2,26 +2,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../middleware/types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Sets Cache-Control on what a static handler found, unless set already (its onFound hook runs too late). */
+function cacheFound(value: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has('Cache-Control')) {
+      c.res.headers.set('Cache-Control', value);
+    }
+  });
+}
+
+const notFoundText = (c: Context) => c.text('Not found', 404);
 
 export function imageRoutes(dataDir: string) {
   const root = path.join(dataDir, 'images');
   fs.mkdirSync(root, { recursive: true });
   return new Hono<AppEnv>()
-    .use(
-      '*',
-      serveStatic({
-        root,
-        rewriteRequestPath: (p) => p.replace(/^\/images/, ''),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=3600');
-        },
-      }),
-    )
-    .get('*', (c) => c.text('Not found', 404));
+    .use('*', cacheFound('public, max-age=3600'))
+    .use('*', serveStatic({ root, rewriteRequestPath: (p) => p.replace(/^\/images/, '') }))
+    .get('*', notFoundText);
 }
 
 const notBuilt = `<!doctype html><html><head><meta charset="utf-8"><title>Starport</title></head>
@@ -33,29 +38,24 @@ export function siteRoutes(siteDir: string) {
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const site = new Hono<AppEnv>();
   if (!indexHtml) return site.get('*', (c) => c.html(notBuilt, 503));
-  return site
-    .use(
-      '/assets/*',
-      serveStatic({
-        root: siteDir,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', IMMUTABLE);
-        },
-      }),
-    )
-    .use(
-      '*',
-      serveStatic({
-        root: siteDir,
-        // index.html is answered below with its no-cache header, as for any client-side route.
-        rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=3600');
-        },
-      }),
-    )
-    .get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
-    });
+  return (
+    site
+      // Hashed build output: cached for a year; a missing one is a 404, never the HTML page.
+      .use('/assets/*', cacheFound(IMMUTABLE))
+      .use('/assets/*', serveStatic({ root: siteDir }))
+      .get('/assets/*', notFoundText)
+      .use('*', cacheFound('public, max-age=3600'))
+      .use(
+        '*',
+        serveStatic({
+          root: siteDir,
+          // index.html is answered below with no-cache, like every client-side route.
+          rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p),
+        }),
+      )
+      .get('*', (c) => {
+        c.header('Cache-Control', 'no-cache');
+        return c.html(indexHtml);
+      })
+  );
 }

@@ -1,0 +1,84 @@
+// The app's envelope: health, JSON 404s, body limits, malformed JSON, security headers, 500s.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call } from './helpers/http.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+
+describe.each(dialects)('the app on %s', (dialect) => {
+  let h: TestHarness;
+  beforeEach(async () => {
+    h = await createHarness(dialect);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('GET /api/health answers ok with the database in use', async () => {
+    const res = await call(h, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'ok', database: dialect });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each(['/api/nowhere', '/api/auth/me/extra', '/api', '/api/auth'])('answers %s with a JSON 404', async (path) => {
+    const res = await call(h, 'GET', path);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await call(h, 'POST', '/api/auth/login', {
+      rawBody: '{"email": "a@b.co", ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: { message: 'Request body must be valid JSON', code: 'invalid_request' } });
+  });
+
+  it('answers a body over the limit with 413, with a Content-Length', async () => {
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) });
+    const res = await call(h, 'POST', '/api/auth/login', {
+      rawBody: big,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ error: { message: 'Request body is too large', code: 'payload_too_large' } });
+  });
+
+  it('answers a body over the limit with 413 when it is streamed without a Content-Length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 4) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await h.app.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body.
+      duplex: 'half',
+    });
+    expect(response.status).toBe(413);
+    const count = await h.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    expect(Number(count?.n)).toBe(0);
+  });
+
+  it('logs each request as one JSON line without its query string', async () => {
+    await call(h, 'GET', '/api/health?code=secret-code&state=abc');
+    const line = h.logs.find((l) => l.msg === 'request' && l.path === '/api/health');
+    expect(line).toMatchObject({ method: 'GET', status: 200, ms: expect.any(Number) });
+    expect(JSON.stringify(h.logs)).not.toContain('secret-code');
+  });
+
+  it('answers an unexpected failure with a bare 500 and logs it', async () => {
+    await h.ctx.db.destroy();
+    const res = await call(h, 'GET', '/api/health');
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({ error: { message: 'Internal server error', code: 'internal_error' } });
+    expect(res.text).not.toMatch(/at |stack|kysely|sqlite|postgres/i);
+    expect(h.logs.some((l) => l.msg === 'request.failed')).toBe(true);
+  });
+});

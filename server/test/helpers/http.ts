@@ -1,0 +1,51 @@
+// Calls the real Hono app the way a client does, and small factories with overrides.
+import type { AuthResponse } from '@starport/api-client/contract';
+import type { TestHarness } from './test-context.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(h: TestHarness, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await h.app.request(path, { method, headers, body });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+let counter = 0;
+export function newPlayer(overrides: Partial<{ email: string; username: string; password: string }> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-4)}${counter}`;
+  return {
+    email: `pilot${tag}@example.com`,
+    username: `pilot_${tag}`,
+    password: 'Orbital-Drift-42',
+    ...overrides,
+  };
+}
+
+export async function registerPlayer(
+  h: TestHarness,
+  overrides: Partial<{ email: string; username: string; password: string }> = {},
+): Promise<AuthResponse & { password: string }> {
+  const input = newPlayer(overrides);
+  const response = await call(h, 'POST', '/api/auth/register', { body: input });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+  return { ...(response.json as AuthResponse), password: input.password };
+}

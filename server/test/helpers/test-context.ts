@@ -1,0 +1,103 @@
+// Test harness: a real database (SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is
+// set), the real app, a movable clock and captured logs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../../src/app.ts';
+import { openContext } from '../../src/boot.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import type { DialectName } from '../../src/db/dialect.ts';
+import { createLogger } from '../../src/logger.ts';
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
+
+/** The dialects every data test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: DialectName[] = testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start = new Date('2026-11-22T12:00:00.000Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  return clock;
+}
+
+export interface TestHarness {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  clock: TestClock;
+  logs: Record<string, unknown>[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  configure?: (config: Config) => Config;
+}
+
+/** Generous limits, so only the tests about rate limits meet them. */
+const testEnv: Record<string, string> = {
+  LOGIN_LIMIT_PER_ADDRESS: '1000',
+  REGISTER_LIMIT_PER_ADDRESS: '1000',
+  FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
+  SEED_CATALOGUE: 'false',
+};
+
+export async function createHarness(dialect: DialectName, options: HarnessOptions = {}): Promise<TestHarness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-'));
+  let pgSchema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    pgSchema = `t_${Math.random().toString(36).slice(2, 12)}`;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+    databaseUrl = testDatabaseUrl;
+  }
+  const env = {
+    ...testEnv,
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(dataDir, 'no-site'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
+  let config = loadConfig(env);
+  if (options.configure) config = options.configure(config);
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger('debug', (line) => logs.push(JSON.parse(line)));
+  const clock = createTestClock();
+  const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
+  const app = createApp(ctx);
+  return {
+    ctx,
+    app,
+    clock,
+    logs,
+    dataDir,
+    async close() {
+      await database.close();
+      if (pgSchema) {
+        const client = new pg.Client({ connectionString: testDatabaseUrl as string });
+        await client.connect();
+        await client.query(`drop schema ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
