@@ -1,0 +1,83 @@
+// The database layer: migrations on both dialects, SQLite's pragmas and IMMEDIATE transactions.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+
+describe.each(dialects)('migrations on %s', (dialect) => {
+  let h: TestHarness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('creates every table at start and a second run applies nothing', async () => {
+    h = await createHarness(dialect);
+    const tables = (await h.ctx.db.introspection.getTables()).map((t) => t.name);
+    for (const table of ['users', 'sessions', 'credit_ledger', 'tiers', 'shop_categories', 'shop_items']) {
+      expect(tables).toContain(table);
+    }
+    expect(await migrateToLatest(h.ctx.db)).toEqual([]);
+  });
+
+  it('names migrations by date, in order', () => {
+    h = { close: async () => {} } as TestHarness;
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+    for (const name of names) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-[a-z-]+$/);
+  });
+});
+
+describe('SQLite', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function tempFile() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-sqlite-'));
+    dirs.push(dir);
+    return path.join(dir, 'starport.sqlite');
+  }
+
+  it('runs in WAL mode with foreign keys on', async () => {
+    const handle = connectDatabase({ databaseUrl: null, sqliteFile: tempFile() });
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+    const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(handle.db);
+    expect(journal.rows[0]?.journal_mode).toBe('wal');
+    expect(keys.rows[0]?.foreign_keys).toBe(1);
+    await handle.close();
+  });
+
+  it('begins transactions IMMEDIATE: the write lock is taken at the start, before any write', async () => {
+    const file = tempFile();
+    const handle = connectDatabase({ databaseUrl: null, sqliteFile: file });
+    await migrateToLatest(handle.db);
+    const other = new SqliteDatabase(file);
+    other.pragma('busy_timeout = 0');
+    let otherWriterError: unknown = null;
+    await handle.db.transaction().execute(async (trx) => {
+      // Only a read so far: a deferred transaction would hold no write lock yet.
+      await trx.selectFrom('users').select('id').execute();
+      try {
+        other.exec('begin immediate');
+        other.exec('rollback');
+      } catch (error) {
+        otherWriterError = error;
+      }
+    });
+    expect((otherWriterError as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+    // Once it committed, the other writer gets in.
+    expect(() => {
+      other.exec('begin immediate');
+      other.exec('rollback');
+    }).not.toThrow();
+    other.close();
+    await handle.close();
+  });
+});

@@ -1,0 +1,75 @@
+// Unit rules: configuration, the rate limiter, password hashing parameters and common passwords.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
+import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
+import { createTestClock } from './helpers/test-context.ts';
+
+describe('loadConfig', () => {
+  it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.rateLimits.loginPerAddress).toEqual({ limit: 20, windowMs: 300_000 });
+    expect(config.rateLimits.registerPerAddress).toEqual({ limit: 10, windowMs: 3_600_000 });
+    expect(config.rateLimits.failedLoginsPerAccount).toEqual({ limit: 10, windowMs: 900_000 });
+    expect(config.sessionIdleMs).toBe(7 * 86_400_000);
+    expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
+  });
+
+  it('reads the environment and refuses nonsense with a clear message', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', PUBLIC_URL: 'https://play.example/' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h/db', publicUrl: 'https://play.example' });
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number of at least 0 (got "abc")');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY must be true or false');
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows the limit within a window, refuses beyond it, and opens again when the window ends', () => {
+    const clock = createTestClock();
+    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 }, clock);
+    expect(limiter.hit('a').allowed).toBe(true);
+    expect(limiter.hit('a').allowed).toBe(true);
+    clock.advance(20_000);
+    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 40_000 });
+    expect(limiter.check('a').allowed).toBe(false);
+    expect(limiter.hit('b').allowed).toBe(true);
+    clock.advance(40_000);
+    expect(limiter.check('a').allowed).toBe(true);
+    expect(limiter.hit('a').allowed).toBe(true);
+  });
+
+  it('reset forgets a key', () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, createTestClock());
+    limiter.hit('a');
+    limiter.hit('a');
+    limiter.reset('a');
+    expect(limiter.check('a').allowed).toBe(true);
+  });
+
+  it('describes the wait in minutes', () => {
+    expect(describeWait(1)).toBe('in a minute');
+    expect(describeWait(60_000)).toBe('in a minute');
+    expect(describeWait(61_000)).toBe('in 2 minutes');
+  });
+});
+
+describe('passwords', () => {
+  it('asks for a rehash when parameters differ or the hash is not argon2id', () => {
+    expect(needsRehash('$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA')).toBe(false);
+    expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdA$aGFzaA')).toBe(true);
+    expect(needsRehash('$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA')).toBe(true);
+    expect(needsRehash('$scrypt$whatever')).toBe(true);
+  });
+
+  it('knows the most common passwords, whatever their case', () => {
+    expect(isCommonPassword('123456')).toBe(true);
+    expect(isCommonPassword('Password1')).toBe(true);
+    expect(isCommonPassword('qwertyuiop')).toBe(true);
+    expect(isCommonPassword('Orbital-Drift-42')).toBe(false);
+  });
+});
