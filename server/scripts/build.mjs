@@ -1,4 +1,5 @@
 // Bundles the server (and the admin CLI) with esbuild into dist/.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -23,8 +24,11 @@ const options = {
 };
 
 if (watch) {
+  // Development: rebuild on change and restart the server with Node's own watcher.
   const context = await esbuild.context(options);
+  await context.rebuild();
   await context.watch();
+  spawn(process.execPath, ['--watch', 'dist/index.js'], { stdio: 'inherit' });
 } else {
   await esbuild.build(options);
 }

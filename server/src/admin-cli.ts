@@ -1,6 +1,6 @@
 // `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand.
 import { openContext } from './boot.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { grantAdmin, revokeAdmin } from './services/admins.ts';
@@ -13,6 +13,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   const { ctx, database } = await openContext(config, { logger: createLogger('warn') });
   try {

@@ -1,4 +1,5 @@
 // Reads the server's configuration from environment variables (ARCHITECTURE.md, Runtime).
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -69,6 +70,14 @@ function readLogLevel(env: Env): Config['logLevel'] {
 /** The repository root, found from this module's place (src/ in tests, dist/ when built). */
 export function repoRoot(): string {
   return path.resolve(import.meta.dirname, '..', '..');
+}
+
+/** Reads `.env` from the working directory into process.env, if there is one; real variables win. */
+export function loadDotEnv(file = path.resolve('.env')): void {
+  if (!fs.existsSync(file)) return;
+  const saved = { ...process.env };
+  process.loadEnvFile(file);
+  Object.assign(process.env, saved);
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -2,12 +2,13 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const { ctx, database } = await openContext(config);
   await prepareData(ctx);

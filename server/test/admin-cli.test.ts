@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContext } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
+import { findUserByNormalizedEmail } from '../src/db/repositories/users.ts';
 import { silentLogger } from '../src/logger.ts';
 import { register } from '../src/services/accounts.ts';
-import { findUserByNormalizedEmail } from '../src/db/repositories/users.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
@@ -43,7 +43,10 @@ describe('the admin CLI', () => {
   });
 
   it('grants, revokes and refuses to revoke the last administrator', async () => {
-    expect(runCli('grant', 'ONE@example.com')).toMatchObject({ code: 0, stdout: 'ONE@example.com is now an administrator' });
+    expect(runCli('grant', 'ONE@example.com')).toMatchObject({
+      code: 0,
+      stdout: 'ONE@example.com is now an administrator',
+    });
     expect(await isAdmin('one@example.com')).toBe(true);
     expect(runCli('grant', 'one@example.com').stdout).toBe('one@example.com was already an administrator');
     expect(runCli('revoke', 'one@example.com')).toMatchObject({

@@ -16,7 +16,9 @@ describe.each(dialects)('administrators on %s', (dialect) => {
   });
 
   it('ADMIN_EMAIL and ADMIN_PASSWORD create an administrator who can sign in', async () => {
-    h = await createHarness(dialect, { env: { ADMIN_EMAIL: 'Chief@Starport.test', ADMIN_PASSWORD: 'Nebula-Command-77' } });
+    h = await createHarness(dialect, {
+      env: { ADMIN_EMAIL: 'Chief@Starport.test', ADMIN_PASSWORD: 'Nebula-Command-77' },
+    });
     await prepareData(h.ctx);
     const res = await call(h, 'POST', '/api/auth/login', {
       body: { email: 'chief@starport.test', password: 'Nebula-Command-77' },
@@ -34,7 +36,9 @@ describe.each(dialects)('administrators on %s', (dialect) => {
     expect(await ensureConfiguredAdmin(h.ctx)).toBe('promoted');
     const me = await call(h, 'GET', '/api/auth/me', { token: player.token });
     expect(me.json.user.isAdmin).toBe(true);
-    const login = await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } });
+    const login = await call(h, 'POST', '/api/auth/login', {
+      body: { email: player.user.email, password: player.password },
+    });
     expect(login.status).toBe(200);
   });
 

@@ -62,7 +62,10 @@ describe.each(dialects)('the app on %s', (dialect) => {
       duplex: 'half',
     });
     expect(response.status).toBe(413);
-    const count = await h.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const count = await h.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(0);
   });
 

@@ -50,12 +50,17 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const res = await call(h, 'POST', '/api/auth/register', { body: newPlayer(override) });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ error: { message, code: 'invalid_request' } });
-      const count = await h.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const count = await h.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       expect(Number(count?.n)).toBe(0);
     });
 
     it('accepts a 64-character pass-phrase and a 6-character password', async () => {
-      const long = await call(h, 'POST', '/api/auth/register', { body: newPlayer({ password: `${'s'.repeat(60)}-42x` }) });
+      const long = await call(h, 'POST', '/api/auth/register', {
+        body: newPlayer({ password: `${'s'.repeat(60)}-42x` }),
+      });
       expect(long.status).toBe(201);
       const short = await call(h, 'POST', '/api/auth/register', { body: newPlayer({ password: 'k7#Qv2' }) });
       expect(short.status).toBe(201);
@@ -134,7 +139,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
     it('answers a wrong password and an unknown email alike: 401 "Invalid email or password"', async () => {
       const player = await registerPlayer(h);
-      const wrong = await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: 'nope-nope' } });
+      const wrong = await call(h, 'POST', '/api/auth/login', {
+        body: { email: player.user.email, password: 'nope-nope' },
+      });
       const unknown = await call(h, 'POST', '/api/auth/login', {
         body: { email: 'nobody@example.com', password: 'nope-nope' },
       });
@@ -154,7 +161,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const player = await registerPlayer(h);
       const weak = await hashPassword(player.password, { memoryCost: 8192, timeCost: 1, parallelism: 1 });
       await h.ctx.db.updateTable('users').set({ password_hash: weak }).where('id', '=', player.user._id).execute();
-      const res = await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } });
+      const res = await call(h, 'POST', '/api/auth/login', {
+        body: { email: player.user.email, password: player.password },
+      });
       expect(res.status).toBe(200);
       const row = await h.ctx.db
         .selectFrom('users')
@@ -198,7 +207,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
     it('logout revokes the token and only that one', async () => {
       const player = await registerPlayer(h);
-      const other = await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } });
+      const other = await call(h, 'POST', '/api/auth/login', {
+        body: { email: player.user.email, password: player.password },
+      });
       const out = await call(h, 'POST', '/api/auth/logout', { token: player.token });
       expect(out.status).toBe(200);
       expect((await call(h, 'GET', '/api/auth/me', { token: player.token })).status).toBe(401);
@@ -257,7 +268,11 @@ describe.each(dialects)('accounts on %s', (dialect) => {
           updated_at: now,
         })
         .execute();
-      await h.ctx.db.updateTable('users').set({ current_tier_id: 'tier-1' }).where('id', '=', player.user._id).execute();
+      await h.ctx.db
+        .updateTable('users')
+        .set({ current_tier_id: 'tier-1' })
+        .where('id', '=', player.user._id)
+        .execute();
       const me = await call(h, 'GET', '/api/auth/me', { token: player.token });
       expect(me.json.user.currentTier).toEqual({ _id: 'tier-1', name: 'Captain', price: 9.99 });
     });

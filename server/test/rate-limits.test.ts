@@ -41,7 +41,10 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     const limited = await call(h, 'POST', '/api/auth/register', { body: newPlayer(), headers: from('203.0.113.9') });
     expect(limited.status).toBe(429);
     expect(limited.json.error.message).toBe('Too many sign-ups from this address. Please try again in 60 minutes.');
-    const count = await h.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const count = await h.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(2);
   });
 

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SEED_IMAGES_DIR } from '../src/boot.ts';
-import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
 import { seedCategories, seedItems } from '../src/seed/catalogue-data.ts';
+import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 

@@ -1,6 +1,9 @@
 // Unit rules: configuration, the rate limiter, password hashing parameters and common passwords.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, loadDotEnv } from '../src/config.ts';
 import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
 import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
 import { createTestClock } from './helpers/test-context.ts';
@@ -25,6 +28,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number of at least 0 (got "abc")');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY must be true or false');
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('reads a .env file, and variables already set win', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-env-'));
+    const file = path.join(dir, '.env');
+    fs.writeFileSync(file, 'STARPORT_TEST_A=from-file\nSTARPORT_TEST_B=from-file\n');
+    process.env.STARPORT_TEST_B = 'from-env';
+    try {
+      loadDotEnv(file);
+      expect(process.env.STARPORT_TEST_A).toBe('from-file');
+      expect(process.env.STARPORT_TEST_B).toBe('from-env');
+      loadDotEnv(path.join(dir, 'missing.env'));
+    } finally {
+      delete process.env.STARPORT_TEST_A;
+      delete process.env.STARPORT_TEST_B;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

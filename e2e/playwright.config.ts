@@ -1,0 +1,73 @@
+// The browser suite: Debian's Chromium against the real server serving the built site, on a free
+// port with a temporary data folder. `npm test` at the root builds first and runs this.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+// The main process picks these once; workers inherit them through the environment.
+process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 600));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'starport-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const e2eAdmin = { email: 'admin@starport.test', password: 'Command-Deck-2026' };
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'api', testMatch: /.*\.api\.spec\.ts/ },
+    {
+      name: 'ui',
+      testMatch: /.*\.ui\.spec\.ts/,
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node ${path.join(root, 'server', 'dist', 'index.js')}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      REGISTER_LIMIT_PER_ADDRESS: '200',
+      LOGIN_LIMIT_PER_ADDRESS: '200',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,8 @@
+// One Vitest run for every workspace's unit, API and component tests.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['server', 'packages/ui', 'apps/site'],
+  },
+});
