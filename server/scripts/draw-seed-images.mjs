@@ -1013,12 +1013,10 @@ function miniShip(art) {
 }
 
 function miniShield(art) {
-  return (
-    `<path d="M0,-32 L28,-22 Q28,14 0,32 Q-28,14 -28,-22Z" fill="${art.linear([
-      [0, '#93c5fd'],
-      [1, '#1d4ed8'],
-    ])}" stroke="#dbeafe" stroke-width="3"/>` + `<path d="M0,-20 L16,-14 Q16,8 0,20Z" fill="#ffffff" opacity="0.4"/>`
-  );
+  return `<path d="M0,-32 L28,-22 Q28,14 0,32 Q-28,14 -28,-22Z" fill="${art.linear([
+    [0, '#93c5fd'],
+    [1, '#1d4ed8'],
+  ])}" stroke="#dbeafe" stroke-width="3"/><path d="M0,-20 L16,-14 Q16,8 0,20Z" fill="#ffffff" opacity="0.4"/>`;
 }
 
 function fuelCell(art, x, y, w, h, liquid) {

@@ -4,7 +4,7 @@ import type { TestHarness } from './test-context.ts';
 
 export interface CallOptions {
   body?: unknown;
-  rawBody?: BodyInit;
+  rawBody?: RequestInit['body'];
   token?: string;
   headers?: Record<string, string>;
 }
@@ -12,7 +12,7 @@ export interface CallOptions {
 export async function call(h: TestHarness, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined = options.rawBody;
+  let body: RequestInit['body'] = options.rawBody;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
