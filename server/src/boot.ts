@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ensureConfiguredAdmin } from './services/admins.ts';
+import { getDummyHash } from './services/passwords.ts';
 import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
@@ -47,6 +48,8 @@ export async function openContext(
 
 /** Everything start-up does after the schema is current. */
 export async function prepareData(ctx: AppContext): Promise<void> {
+  // Made now, so the first sign-in with an unknown email takes no longer than any other.
+  await getDummyHash();
   await ensureConfiguredAdmin(ctx);
   if (ctx.config.seedCatalogue) await seedCatalogueIfEmpty(ctx, SEED_IMAGES_DIR);
 }

@@ -1,10 +1,11 @@
 // Everything the pages share, in one wrapper: the API client, toasts, the session and site settings.
-import { createContext, useContext } from 'react';
-import type { ReactNode } from 'react';
+
 import type { ApiClient } from '@starport/api-client/client';
-import { SessionProvider } from '@starport/ui/session';
 import type { TokenStore } from '@starport/ui/session';
+import { SessionProvider } from '@starport/ui/session';
 import { ToastProvider } from '@starport/ui/toast';
+import type { ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import { SiteSettingsProvider } from './site-settings.tsx';
 
 const ApiContext = createContext<ApiClient | null>(null);

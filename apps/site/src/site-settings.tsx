@@ -1,7 +1,8 @@
 // Public site settings (SPEC.md §2, §3): which navigation tabs show, and the thank-you message.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
+
 import type { ApiClient } from '@starport/api-client/client';
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 export const tabKeys = ['dashboard', 'shop', 'inventory', 'trade', 'support', 'leaderboard', 'admin'] as const;
 export type TabKey = (typeof tabKeys)[number];

@@ -1,10 +1,11 @@
 // The session of SPEC.md §4 against the real API client over a fake fetch: startup, sign-in, sign-out.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+
 import { createApiClient } from '@starport/api-client/client';
 import type { User } from '@starport/api-client/contract';
-import { SessionProvider, useSession } from './session.tsx';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TokenStore } from './session.tsx';
+import { SessionProvider, useSession } from './session.tsx';
 
 const pilot: User = {
   _id: 'u1',

@@ -1,9 +1,10 @@
 // The signed-in session of SPEC.md §4: who is signed in, and login, register, logout and refresh.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { ApiError } from '@starport/api-client/client';
+
 import type { ApiClient } from '@starport/api-client/client';
+import { ApiError } from '@starport/api-client/client';
 import type { RegisterRequest, User } from '@starport/api-client/contract';
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 /** Where the session token lives: localStorage on the site, something else in the console. */
 export interface TokenStore {

@@ -1,6 +1,7 @@
 // Toast notifications (SPEC.md §4 and §9): a provider holding the stack, and useToast() to raise one.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+
 import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
@@ -83,7 +84,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: nu
 
   return (
     // Errors interrupt the screen reader (alert); the rest wait their turn (status).
-    // Clicking anywhere on the toast dismisses it; the close button is the keyboard path.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click anywhere is a mouse shortcut; the close button is the keyboard path
     <div
       className={`toast toast-${type}`}
       role={type === 'error' ? 'alert' : 'status'}

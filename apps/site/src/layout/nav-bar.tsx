@@ -1,0 +1,126 @@
+// The navigation bar of SPEC.md §2: tabs by role and site settings, the account area, a phone menu.
+
+import type { User } from '@starport/api-client/contract';
+import { useSession } from '@starport/ui/session';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { LogoMark, MenuIcon } from '../components/icons.tsx';
+import type { TabKey, VisibleTabs } from '../site-settings.tsx';
+import { useSiteSettings } from '../site-settings.tsx';
+
+interface NavTab {
+  to: string;
+  label: string;
+  /** The site-settings switch that can hide it; Home has none. */
+  tab?: TabKey;
+}
+
+const creditFormat = new Intl.NumberFormat('en-US');
+
+/** The tabs one visitor sees, in the order SPEC.md §2 lists them. */
+export function getNavTabs(user: User | null, visibleTabs: VisibleTabs): NavTab[] {
+  const tabs: NavTab[] = [
+    { to: '/', label: 'Home' },
+    { to: '/tiers', label: 'Support', tab: 'support' },
+    { to: '/shop', label: 'Shop', tab: 'shop' },
+  ];
+  if (user) {
+    tabs.push(
+      { to: '/dashboard', label: 'Dashboard', tab: 'dashboard' },
+      { to: '/inventory', label: 'Inventory', tab: 'inventory' },
+      { to: '/trade', label: 'Trade', tab: 'trade' },
+      { to: '/leaderboard', label: 'Leaderboard', tab: 'leaderboard' },
+    );
+  }
+  const shown = tabs.filter((item) => !item.tab || visibleTabs[item.tab]);
+  // The admin tab ignores the setting: an administrator must always be able to reach the panel.
+  if (user?.isAdmin) shown.push({ to: '/admin', label: 'Admin' });
+  return shown;
+}
+
+export function NavBar() {
+  const { user, loading, logout } = useSession();
+  const { visibleTabs } = useSiteSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A tap on a menu entry navigates; the phone menu should then get out of the way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  // Leave first: signing out on a players-only page would otherwise bounce through its /login redirect.
+  async function handleLogout() {
+    await navigate('/', { replace: true });
+    await logout();
+  }
+
+  const tabs = getNavTabs(user, visibleTabs);
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link to="/" className="brand">
+          <LogoMark />
+          <span className="brand-name">Starport</span>
+        </Link>
+
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon open={menuOpen} />
+          <span className="visually-hidden">Menu</span>
+        </button>
+
+        <div id="site-menu" className={menuOpen ? 'nav-menu is-open' : 'nav-menu'}>
+          <ul className="nav-links">
+            {tabs.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className="nav-link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+
+          {/* While a stored token is being checked, show neither state rather than flash the wrong one. */}
+          {loading ? null : user ? (
+            <div className="nav-account">
+              <div className="nav-user">
+                <span className="nav-username">{user.username}</span>
+                <span className="nav-credits">{creditFormat.format(user.credits)} credits</span>
+              </div>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={handleLogout}>
+                Logout
+              </button>
+            </div>
+          ) : (
+            <div className="nav-account">
+              <Link to="/login" className="btn btn-ghost btn-sm">
+                Login
+              </Link>
+              <Link to="/register" className="btn btn-primary btn-sm">
+                Sign Up
+              </Link>
+            </div>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+// Entry point of the player site: styles, providers and the browser router.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import '@starport/ui/styles.css';
+import './styles/site.css';
+import { api, browserTokenStore } from './api.ts';
+import { AppProviders } from './app-providers.tsx';
+import { routes } from './routes.tsx';
+
+const router = createBrowserRouter(routes);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders client={api} tokenStore={browserTokenStore}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

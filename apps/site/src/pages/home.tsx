@@ -1,0 +1,138 @@
+// Home (SPEC.md §2): what Starport is, the next step for guests or players, and six feature cards.
+
+import { useSession } from '@starport/ui/session';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BuildIcon, CombatIcon, EconomyIcon, ExploreIcon, FactionIcon, WorldIcon } from '../components/icons.tsx';
+import { usePageTitle } from '../components/use-page-title.ts';
+
+interface Feature {
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+const features: Feature[] = [
+  {
+    title: 'Space Exploration',
+    text: 'Chart unknown star systems, scan for resource-rich worlds and push the frontier further with every jump.',
+    icon: <ExploreIcon />,
+  },
+  {
+    title: 'Epic Combat',
+    text: 'Command fleets in ship-to-ship battles in orbit, then land your troops and fight for the ground below.',
+    icon: <CombatIcon />,
+  },
+  {
+    title: 'Build and Conquer',
+    text: 'Grow outposts into fortified colonies, expand your industry and claim territory system by system.',
+    icon: <BuildIcon />,
+  },
+  {
+    title: 'Faction Warfare',
+    text: 'Join a faction, coordinate with your allies and wage large-scale wars for contested sectors.',
+    icon: <FactionIcon />,
+  },
+  {
+    title: 'Player Economy',
+    text: 'Mine, manufacture and trade. Markets are driven by players, and every deal shapes the galaxy.',
+    icon: <EconomyIcon />,
+  },
+  {
+    title: 'Persistent World',
+    text: 'The galaxy lives on when you log off: alliances shift, borders move and every battle leaves its mark.',
+    icon: <WorldIcon />,
+  },
+];
+
+function HeroActions() {
+  const { user, loading } = useSession();
+  // Avoids showing guest buttons to a returning player for the moment their session is checked.
+  if (loading) return <div className="hero-actions" aria-hidden="true" />;
+  if (user) {
+    return (
+      <div className="hero-actions button-row">
+        <Link to="/dashboard" className="btn btn-primary btn-lg">
+          Go to Dashboard
+        </Link>
+        {user.currentTier ? null : (
+          <Link to="/tiers" className="btn btn-secondary btn-lg">
+            Support Us
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="hero-actions button-row">
+      <Link to="/register" className="btn btn-primary btn-lg">
+        Get Started
+      </Link>
+      <Link to="/tiers" className="btn btn-secondary btn-lg">
+        Support Us
+      </Link>
+    </div>
+  );
+}
+
+export function HomePage() {
+  const { user, loading } = useSession();
+  usePageTitle(null);
+
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">Massively multiplayer space RTS</p>
+            <h1 className="hero-title">
+              Build an empire <span className="gradient-text">among the stars</span>
+            </h1>
+            <p className="hero-lead">
+              Starport is a real-time strategy game played by thousands of commanders in one shared galaxy. Explore
+              distant systems, raise fleets and armies, fight in orbit and on the ground, and trade your way to power
+              alongside your faction.
+            </p>
+            <HeroActions />
+          </div>
+          <div className="hero-art" aria-hidden="true">
+            <div className="planet">
+              <div className="planet-ring" />
+            </div>
+            <div className="moon" />
+          </div>
+        </div>
+      </section>
+
+      <section className="features container" aria-labelledby="features-title">
+        <div className="section-header">
+          <h2 id="features-title">Your galaxy awaits</h2>
+          <p className="text-muted">Everything happens in real time, alongside and against other players.</p>
+        </div>
+        <ul className="feature-grid">
+          {features.map((feature) => (
+            <li key={feature.title} className="card feature-card">
+              <span className="feature-icon">{feature.icon}</span>
+              <h3 className="card-title">{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {loading || user ? null : (
+        <section className="container" aria-labelledby="cta-title">
+          <div className="card cta">
+            <div>
+              <h2 id="cta-title">Ready to take command?</h2>
+              <p className="text-muted">Create a free account and join the galaxy in under a minute.</p>
+            </div>
+            <Link to="/register" className="btn btn-primary btn-lg">
+              Create Account
+            </Link>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

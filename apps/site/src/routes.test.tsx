@@ -1,0 +1,104 @@
+// The route table and guards of SPEC.md §2: who reaches which page, Loading meanwhile, unknown paths.
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, renderApp } from './test/render-app.tsx';
+
+/** An /auth/me that answers only when the test says so, to look at the guard's Loading state. */
+function heldMe() {
+  let answer: (response: Response) => void = () => {};
+  const route = () =>
+    new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+  return { route, answerWith: (response: Response) => act(async () => answer(response)) };
+}
+
+describe('routes', () => {
+  it('sends guests from /dashboard to /login', async () => {
+    const { router } = renderApp('/dashboard');
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends guests from /inventory to /login', async () => {
+    const { router } = renderApp('/inventory');
+
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows Loading on /dashboard while the stored session is checked, then the welcome', async () => {
+    const me = heldMe();
+    renderApp('/dashboard', { user: makeUser({ username: 'nova' }), api: { 'GET /api/auth/me': me.route } });
+
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    await me.answerWith(json(200, { user: makeUser({ username: 'nova' }) }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, nova' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('sends a player whose stored token is refused from /dashboard to /login', async () => {
+    const me = heldMe();
+    const { router, tokens } = renderApp('/dashboard', { user: makeUser(), api: { 'GET /api/auth/me': me.route } });
+
+    await screen.findByText('Loading...');
+    await me.answerWith(json(401, { error: { message: 'Session expired', code: 'unauthorized' } }));
+
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(tokens.value).toBeNull();
+  });
+
+  it('shows players an empty inventory with a link to the shop', async () => {
+    renderApp('/inventory', { user: makeUser() });
+
+    expect(await screen.findByRole('heading', { name: 'Inventory' })).toBeTruthy();
+    expect(screen.getByText('Your inventory is empty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Visit the Shop' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('shows Loading on /admin while the session is checked, then sends a player home', async () => {
+    const me = heldMe();
+    const { router } = renderApp('/admin', { user: makeUser(), api: { 'GET /api/auth/me': me.route } });
+
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    await me.answerWith(json(200, { user: makeUser({ isAdmin: false }) }));
+
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Admin Panel' })).toBeNull();
+  });
+
+  it('sends guests from /admin home', async () => {
+    const { router } = renderApp('/admin/users');
+
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/admin', '/admin/users'])('opens the admin panel at %s for administrators', async (path) => {
+    renderApp(path, { user: makeUser({ isAdmin: true }) });
+
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/tiers', 'Support'],
+    ['/shop', 'Shop'],
+    ['/trade', 'Trade'],
+    ['/leaderboard', 'Leaderboard'],
+  ])('titles %s "%s"', async (path, title) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('answers an unknown address with a friendly page and a way home', async () => {
+    renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+});
