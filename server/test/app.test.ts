@@ -83,4 +83,24 @@ describe.each(dialects)('the app on %s', (dialect) => {
     expect(res.text).not.toMatch(/at |stack|kysely|sqlite|postgres/i);
     expect(h.logs.some((l) => l.msg === 'request.failed')).toBe(true);
   });
+
+  it('sends nosniff and Referrer-Policy everywhere, and HSTS only when served over HTTPS', async () => {
+    const plain = await call(h, 'GET', '/api/health');
+    expect(plain.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    await h.close();
+    h = await createHarness(dialect, { env: { PUBLIC_URL: 'https://play.example.com' } });
+    const secure = await call(h, 'GET', '/api/health');
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(secure.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps a log line whole when user input carries line breaks', async () => {
+    await call(h, 'POST', '/api/auth/login', {
+      body: { email: 'evil@example.com\n{"level":"info","msg":"auth.login"}', password: 'whatever-1' },
+    });
+    const failed = h.logs.filter((l) => l.msg === 'auth.login_failed');
+    expect(failed).toHaveLength(1);
+    expect(h.logs.filter((l) => l.msg === 'auth.login')).toHaveLength(0);
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadDotEnv } from '../src/config.ts';
 import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
+import { createLogger } from '../src/logger.ts';
 import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
 import { createTestClock } from './helpers/test-context.ts';
 
@@ -28,6 +29,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number of at least 0 (got "abc")');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY must be true or false');
+  });
+});
+
+describe('createLogger', () => {
+  it('writes one JSON line per entry, escaping line breaks in what it is given', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    logger.debug('not shown');
+    logger.warn('auth.login_failed', { email: 'a@b.co\n{"forged":true}' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('\n');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 'warn',
+      msg: 'auth.login_failed',
+      email: 'a@b.co\n{"forged":true}',
+      time: expect.stringMatching(/Z$/),
+    });
   });
 });
 

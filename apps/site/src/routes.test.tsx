@@ -1,6 +1,8 @@
 // The route table and guards of SPEC.md §2: who reaches which page, Loading meanwhile, unknown paths.
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from './routes.tsx';
 import { json, makeUser, renderApp } from './test/render-app.tsx';
 
 /** An /auth/me that answers only when the test says so, to look at the guard's Loading state. */
@@ -100,5 +102,24 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows React Router's default error screen when a page fails to render", async () => {
+    const [root, ...rest] = routes;
+    function Broken(): never {
+      throw new Error('engine failure');
+    }
+    const withBrokenPage = [
+      { ...root, children: [...(root?.children ?? []), { path: 'broken', Component: Broken }] },
+      ...rest,
+    ];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderApp('/broken', { routes: withBrokenPage as RouteObject[] });
+      expect(await screen.findByText('Unexpected Application Error!')).toBeTruthy();
+      expect(screen.getByText('engine failure')).toBeTruthy();
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });

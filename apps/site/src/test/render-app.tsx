@@ -4,7 +4,7 @@ import { createApiClient } from '@starport/api-client/client';
 import type { User } from '@starport/api-client/contract';
 import type { TokenStore } from '@starport/ui/session';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
@@ -37,6 +37,8 @@ export interface RenderAppOptions {
   visibleTabs?: Partial<VisibleTabs>;
   /** Extra or overriding API answers, keyed "METHOD /api/path". */
   api?: Record<string, FakeRoute>;
+  /** A route table other than the site's (the site's with a test route added, say). */
+  routes?: RouteObject[];
 }
 
 const allTabsVisible: VisibleTabs = {
@@ -89,7 +91,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     onUnauthorized: unauthorized,
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
 
   const view = render(
     <AppProviders client={client} tokenStore={tokenStore}>
