@@ -8,6 +8,15 @@ import { createHarness, dialects, type TestHarness } from './helpers/test-contex
 
 const DAY = 24 * 60 * 60 * 1000;
 
+async function passwordHashOf(h: TestHarness, userId: string): Promise<string> {
+  const row = await h.ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
 describe.each(dialects)('accounts on %s', (dialect) => {
   let h: TestHarness;
   beforeEach(async () => {
@@ -112,13 +121,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
     it('stores an argon2id hash, never the password', async () => {
       const player = await registerPlayer(h);
-      const row = await h.ctx.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', player.user._id)
-        .executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(row.password_hash).not.toContain(player.password);
+      const stored = await passwordHashOf(h, player.user._id);
+      expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(stored).not.toContain(player.password);
     });
   });
 
@@ -165,12 +170,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         body: { email: player.user.email, password: player.password },
       });
       expect(res.status).toBe(200);
-      const row = await h.ctx.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', player.user._id)
-        .executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await passwordHashOf(h, player.user._id)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
     it('logs successful and failed sign-ins with who and from where, never the password', async () => {

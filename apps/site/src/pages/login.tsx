@@ -6,6 +6,7 @@ import { useSession } from '@starport/ui/session';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AuthCard } from '../components/auth-card.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
 import { collectFieldErrors, firstInvalidField } from '../components/form-errors.ts';
 import { TextField } from '../components/text-field.tsx';
@@ -58,50 +59,37 @@ export function LoginPage() {
   }
 
   return (
-    <div className="auth-page container">
-      <div className="card auth-card">
-        <header className="auth-header">
-          <h1>Welcome back</h1>
-          <p className="text-muted">Log in to your Starport account.</p>
-        </header>
+    <AuthCard title="Welcome back" subtitle="Log in to your Starport account." failure={failure}>
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => update('email', event.target.value)}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => update('password', event.target.value)}
+        />
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
 
-        {failure ? (
-          <div className="banner banner-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
-
-        <form className="form" noValidate onSubmit={handleSubmit}>
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={values.email}
-            error={errors.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-            {busy ? 'Logging in...' : 'Login'}
-          </button>
-        </form>
-
-        <p className="auth-switch">
-          New to Starport? <Link to="/register">Create an account</Link>
-        </p>
-      </div>
-    </div>
+      <p className="auth-switch">
+        New to Starport? <Link to="/register">Create an account</Link>
+      </p>
+    </AuthCard>
   );
 }

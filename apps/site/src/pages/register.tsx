@@ -12,6 +12,7 @@ import { useSession } from '@starport/ui/session';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AuthCard } from '../components/auth-card.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
 import { collectFieldErrors, firstInvalidField } from '../components/form-errors.ts';
 import { TextField } from '../components/text-field.tsx';
@@ -80,73 +81,60 @@ export function RegisterPage() {
   }
 
   return (
-    <div className="auth-page container">
-      <div className="card auth-card">
-        <header className="auth-header">
-          <h1>Create your account</h1>
-          <p className="text-muted">Join the galaxy in under a minute.</p>
-        </header>
+    <AuthCard title="Create your account" subtitle="Join the galaxy in under a minute." failure={failure}>
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => update('email', event.target.value)}
+        />
+        <TextField
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          hint={`${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: letters, numbers, dots, hyphens or underscores.`}
+          value={values.username}
+          error={errors.username}
+          onChange={(event) => update('username', event.target.value)}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => update('password', event.target.value)}
+        />
+        <TextField
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(event) => update('confirmPassword', event.target.value)}
+        />
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+          {busy ? 'Creating account...' : 'Sign Up'}
+        </button>
+      </form>
 
-        {failure ? (
-          <div className="banner banner-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
-
-        <form className="form" noValidate onSubmit={handleSubmit}>
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={values.email}
-            error={errors.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-          <TextField
-            name="username"
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            hint={`${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: letters, numbers, dots, hyphens or underscores.`}
-            value={values.username}
-            error={errors.username}
-            onChange={(event) => update('username', event.target.value)}
-          />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-          <TextField
-            name="confirmPassword"
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-          />
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-            {busy ? 'Creating account...' : 'Sign Up'}
-          </button>
-        </form>
-
-        <p className="auth-switch">
-          Already have an account? <Link to="/login">Log in</Link>
-        </p>
-      </div>
-    </div>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </AuthCard>
   );
 }

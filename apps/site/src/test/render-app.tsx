@@ -8,7 +8,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
-import type { VisibleTabs } from '../site-settings.tsx';
+import { defaultSiteSettings, type VisibleTabs } from '../site-settings.tsx';
 
 export type FakeRoute = (request: { body: unknown; headers: Headers }) => Response | Promise<Response>;
 
@@ -41,15 +41,7 @@ export interface RenderAppOptions {
   routes?: RouteObject[];
 }
 
-const allTabsVisible: VisibleTabs = {
-  dashboard: true,
-  shop: true,
-  inventory: true,
-  trade: true,
-  support: true,
-  leaderboard: true,
-  admin: true,
-};
+const allTabsVisible: VisibleTabs = defaultSiteSettings.visibleTabs;
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const calls: string[] = [];
