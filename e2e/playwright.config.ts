@@ -6,7 +6,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
-// The main process picks these once; workers inherit them through the environment.
+// `npm test` hands over a port it found free; run directly, a random one. The main process picks
+// these once; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 600));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'starport-e2e-'));
 const port = Number(process.env.E2E_PORT);

@@ -3,6 +3,7 @@
 // built site on the real server. Ends with one plain "N passed, N failed, N skipped" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +29,19 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+/** A port nothing listens on now: the browser suite's server takes it. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function finish() {
@@ -81,6 +95,7 @@ if (fs.existsSync(chromium)) {
     cwd: path.join(root, 'e2e'),
     env: {
       ...process.env,
+      E2E_PORT: String(await freePort()),
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       TURBO_TELEMETRY_DISABLED: '1',

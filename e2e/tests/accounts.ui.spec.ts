@@ -90,7 +90,14 @@ test('a token revoked elsewhere is dropped and the browser is sent to /login', a
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('guests see the seeded home page with its calls to action', async ({ page }) => {
+test('guests see the home page with its calls to action, and nothing fails while it loads', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
   await expect(page.getByRole('link', { name: 'Support Us' }).first()).toBeVisible();
@@ -99,6 +106,8 @@ test('guests see the seeded home page with its calls to action', async ({ page }
     await expect(page.getByRole('navigation').getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });
 
 test('/admin sends a player home and lets an administrator in', async ({ page, player, request }) => {
@@ -108,7 +117,6 @@ test('/admin sends a player home and lets an administrator in', async ({ page, p
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
   const adminToken = await loginAccount(request, e2eAdmin.email, e2eAdmin.password);
-  await page.context().clearCookies();
   await page.evaluate((token) => localStorage.setItem('token', token), adminToken);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);

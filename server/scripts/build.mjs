@@ -6,10 +6,12 @@ import * as esbuild from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const watch = process.argv.includes('--watch');
+// Tests build a copy elsewhere (--outdir=dist-test) so a running server's dist is left alone.
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 const options = {
   entryPoints: { index: 'src/index.ts', 'admin-cli': 'src/admin-cli.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,7 +30,9 @@ if (watch) {
   const context = await esbuild.context(options);
   await context.rebuild();
   await context.watch();
-  spawn(process.execPath, ['--watch', 'dist/index.js'], { stdio: 'inherit' });
+  // From the repository root, so ./data and .env are the same as with `npm start`.
+  const root = new URL('../../', import.meta.url);
+  spawn(process.execPath, ['--watch', 'server/dist/index.js'], { stdio: 'inherit', cwd: root });
 } else {
   await esbuild.build(options);
 }

@@ -1,11 +1,21 @@
 // `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand.
-import { openContext } from './boot.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import { openContext, sqliteFile } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { grantAdmin, revokeAdmin } from './services/admins.ts';
 
 const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
@@ -15,9 +25,17 @@ async function main(argv: string[]): Promise<number> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const { ctx, database } = await openContext(config, { logger: createLogger('warn') });
+  // A mistyped DATA_DIR would otherwise make a new, empty database and find nobody.
+  if (!config.databaseUrl && !fs.existsSync(sqliteFile(config))) {
+    process.stderr.write(`No database at ${sqliteFile(config)}: check DATA_DIR (or start the server once).\n`);
+    return 1;
+  }
+  // The audit lines (who granted what, when) go to stderr, the answer to stdout.
+  const logger = createLogger(config.logLevel, (line) => process.stderr.write(`${line}\n`));
+  const { ctx, database } = await openContext(config, { logger });
+  const by = `cli:${osUser()}`;
   try {
-    const { changed } = command === 'grant' ? await grantAdmin(ctx, email) : await revokeAdmin(ctx, email);
+    const { changed } = command === 'grant' ? await grantAdmin(ctx, email, by) : await revokeAdmin(ctx, email, by);
     const verb = command === 'grant' ? 'is now an administrator' : 'is no longer an administrator';
     const same = command === 'grant' ? 'was already an administrator' : 'was not an administrator';
     process.stdout.write(`${email} ${changed ? verb : same}\n`);

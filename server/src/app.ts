@@ -1,15 +1,16 @@
 // Builds the Hono app: API routes, error envelope, images and the player site. Tests import this.
-import { Hono } from 'hono';
+import type { ErrorCode } from '@starport/api-client/contract';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './context.ts';
-import { AppError, notFound } from './errors.ts';
+import { AppError, notFound, statusByCode } from './errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { shopRoutes } from './routes/shop.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 
 export const genericMessages = {
@@ -18,12 +19,57 @@ export const genericMessages = {
   internal: 'Internal server error',
 } as const;
 
+const codeByStatus = new Map(
+  Object.entries(statusByCode).map(([code, status]) => [status as number, code as ErrorCode]),
+);
+
 function errorBody(message: string, code: string) {
   return { error: { message, code } };
 }
 
+/** The one error handler: AppError by its code, Hono's own refusals by their status, anything else a bare 500. */
+export function handleError(ctx: AppContext) {
+  return (error: Error, c: Context<AppEnv>) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(errorBody(error.message, error.code), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = codeByStatus.get(error.status) ?? 'invalid_request';
+      return c.json(errorBody(error.message || 'Request refused', code), error.status);
+    }
+    ctx.logger.error('request.failed', {
+      method: c.req.method,
+      path: c.req.path,
+      error: { name: error.name, message: error.message, stack: error.stack },
+    });
+    return c.json(errorBody(genericMessages.internal, 'internal_error'), 500);
+  };
+}
+
+/**
+ * `//api/x` or `/api%2Fx` must not reach the site (a 200 HTML page) or, later, slip past a guard
+ * mounted on `/api/...`: any spelling that means /api but is not its plain form is a JSON 404.
+ */
+function isDisguisedApiPath(path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not an API path either way.
+  }
+  const collapsed = decoded.replace(/[/\\]+/g, '/');
+  return collapsed === '/api' || collapsed.startsWith('/api/');
+}
+
 export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      await next();
+      // Answers carry tokens and personal data: no shared cache may keep them.
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    })
     .use(
       '*',
       bodyLimit({
@@ -35,6 +81,7 @@ export function createApp(ctx: AppContext) {
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/shop', shopRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });
@@ -46,32 +93,14 @@ export function createApp(ctx: AppContext) {
   });
   app.use('*', requestLog);
   app.use('*', securityHeaders);
+  app.use('*', async (c, next) => {
+    if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);
+    await next();
+  });
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.config.dataDir));
   app.route('/', siteRoutes(ctx.config.siteDir));
-
-  app.onError((error, c) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(errorBody(error.message, error.code), error.status);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const status = error.status as ContentfulStatusCode;
-      return c.json(errorBody(error.message || genericMessages.notFound, 'invalid_request'), status);
-    }
-    ctx.logger.error('request.failed', {
-      method: c.req.method,
-      path: c.req.path,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-    });
-    return c.json(errorBody(genericMessages.internal, 'internal_error'), 500);
-  });
-  app.notFound((c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') {
-      return c.json(errorBody(genericMessages.notFound, 'not_found'), 404);
-    }
-    return c.text('Not found', 404);
-  });
+  app.onError(handleError(ctx));
   return app;
 }
 

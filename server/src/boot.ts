@@ -12,6 +12,8 @@ import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
 
+export const sqliteFile = (config: Config): string => path.join(config.dataDir, 'starport.sqlite');
+
 export interface OpenedContext {
   ctx: AppContext;
   database: DatabaseHandle;
@@ -25,7 +27,7 @@ export async function openContext(
   const clock = options.clock ?? systemClock;
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'starport.sqlite'),
+    sqliteFile: sqliteFile(config),
     pgSchema: options.pgSchema,
   });
   try {

@@ -13,7 +13,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
-  /** Where the built player site is; null when it has not been built. */
+  /** Where the built player site is (a page saying so is served until it is built). */
   siteDir: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -24,6 +24,9 @@ export interface Config {
   rateLimits: {
     loginPerAddress: RateLimitRule;
     registerPerAddress: RateLimitRule;
+    /** Failed sign-ins to one account from one address: the limit a guesser meets first. */
+    failedLoginsPerAccountAddress: RateLimitRule;
+    /** Failed sign-ins to one account from everywhere: SECURITY.md's hourly ceiling. */
     failedLoginsPerAccount: RateLimitRule;
   };
   /** Largest JSON body the API accepts. */
@@ -100,7 +103,11 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: {
       loginPerAddress: { limit: readInt(env, 'LOGIN_LIMIT_PER_ADDRESS', 20, 1), windowMs: 5 * MINUTE },
       registerPerAddress: { limit: readInt(env, 'REGISTER_LIMIT_PER_ADDRESS', 10, 1), windowMs: HOUR },
-      failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 10, 1), windowMs: 15 * MINUTE },
+      failedLoginsPerAccountAddress: {
+        limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS', 10, 1),
+        windowMs: 15 * MINUTE,
+      },
+      failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
     },
     maxJsonBytes: 100 * 1024,
     seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),

@@ -15,6 +15,7 @@ export interface AppContext {
   limiters: {
     loginPerAddress: RateLimiter;
     registerPerAddress: RateLimiter;
+    failedLoginsPerAccountAddress: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
   };
 }
@@ -23,6 +24,7 @@ export function createLimiters(config: Config, clock: Clock): AppContext['limite
   return {
     loginPerAddress: new RateLimiter(config.rateLimits.loginPerAddress, clock),
     registerPerAddress: new RateLimiter(config.rateLimits.registerPerAddress, clock),
+    failedLoginsPerAccountAddress: new RateLimiter(config.rateLimits.failedLoginsPerAccountAddress, clock),
     failedLoginsPerAccount: new RateLimiter(config.rateLimits.failedLoginsPerAccount, clock),
   };
 }

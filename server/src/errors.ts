@@ -30,7 +30,7 @@ export class AppError extends Error {
 }
 
 export const invalid = (message: string) => new AppError('invalid_request', message);
-export const unauthorized = (message = 'Please log in to continue') => new AppError('unauthorized', message);
+export const unauthorized = (message: string) => new AppError('unauthorized', message);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);

@@ -16,6 +16,11 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     ctx.logger.info('server.listening', { port: info.port, url: config.publicUrl, database: database.dialect });
   });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;
+    process.stderr.write(`Starport could not start: ${reason}\n`);
+    process.exit(1);
+  });
   const purge = setInterval(() => {
     purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
   }, SESSION_PURGE_INTERVAL_MS);

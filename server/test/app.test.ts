@@ -1,5 +1,6 @@
 // The app's envelope: health, JSON 404s, body limits, malformed JSON, security headers, 500s.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../src/middleware/types.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -102,5 +103,52 @@ describe.each(dialects)('the app on %s', (dialect) => {
     const failed = h.logs.filter((l) => l.msg === 'auth.login_failed');
     expect(failed).toHaveLength(1);
     expect(h.logs.filter((l) => l.msg === 'auth.login')).toHaveLength(0);
+  });
+
+  it.each(['//api/auth/me', '/api%2fnowhere', '/api%2Fauth%2Fme', '///api'])(
+    'answers the disguised API path %s with a JSON 404, never the site',
+    async (path) => {
+      const res = await call(h, 'GET', path);
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+    },
+  );
+
+  it('tells caches not to keep API answers', async () => {
+    const player = await call(h, 'POST', '/api/auth/register', {
+      body: { email: 'cache@example.com', username: 'cache_pilot', password: 'Orbital-Drift-42' },
+    });
+    expect(player.headers.get('cache-control')).toBe('no-store');
+    const me = await call(h, 'GET', '/api/auth/me', { token: player.json.token });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect((await call(h, 'GET', '/api/nowhere')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('handleError', () => {
+  it("maps Hono's own refusals by their status and hides everything else behind a bare 500", async () => {
+    const { Hono } = await import('hono');
+    const { HTTPException } = await import('hono/http-exception');
+    const { handleError } = await import('../src/app.ts');
+    const { silentLogger } = await import('../src/logger.ts');
+    const app = new Hono<AppEnv>()
+      .get('/teapot', () => {
+        throw new HTTPException(415, { message: 'Unsupported media type' });
+      })
+      .get('/forbidden', () => {
+        throw new HTTPException(403, { message: 'No' });
+      })
+      .get('/crash', () => {
+        throw new TypeError('secret detail');
+      })
+      .onError(handleError({ logger: silentLogger } as never));
+    const teapot = await app.request('/teapot');
+    expect(teapot.status).toBe(415);
+    expect(await teapot.json()).toEqual({ error: { message: 'Unsupported media type', code: 'invalid_request' } });
+    const forbidden = await app.request('/forbidden');
+    expect(await forbidden.json()).toEqual({ error: { message: 'No', code: 'forbidden' } });
+    const crash = await app.request('/crash');
+    expect(crash.status).toBe(500);
+    expect(await crash.text()).not.toContain('secret detail');
   });
 });

@@ -1,8 +1,9 @@
 // Accounts through the real app on a real database: register, login, me, logout, sessions, limits.
+import { authResponseSchema, errorEnvelopeSchema, meResponseSchema } from '@starport/api-client/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/services/passwords.ts';
-import { hashToken } from '../src/services/sessions.ts';
+import { hashToken, purgeExpiredSessions } from '../src/services/sessions.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -31,6 +32,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       const input = newPlayer({ email: 'Nova@Example.com', username: 'NovaPilot' });
       const res = await call(h, 'POST', '/api/auth/register', { body: input });
       expect(res.status).toBe(201);
+      authResponseSchema.parse(res.json);
       expect(res.json.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.json.user).toEqual({
         _id: expect.any(String),
@@ -44,7 +46,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       });
       const me = await call(h, 'GET', '/api/auth/me', { token: res.json.token });
       expect(me.status).toBe(200);
-      expect(me.json.user.username).toBe('NovaPilot');
+      expect(meResponseSchema.parse(me.json).user.username).toBe('NovaPilot');
     });
 
     it.each([
@@ -58,7 +60,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     ])('refuses %j with 400 "%s" and creates nothing', async (override, message) => {
       const res = await call(h, 'POST', '/api/auth/register', { body: newPlayer(override) });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: { message, code: 'invalid_request' } });
+      expect(errorEnvelopeSchema.parse(res.json)).toEqual({ error: { message, code: 'invalid_request' } });
       const count = await h.ctx.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -242,6 +244,17 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       expect((await call(h, 'GET', '/api/auth/me', { token: player.token })).status).toBe(200);
       h.clock.advance(1 * DAY);
       expect((await call(h, 'GET', '/api/auth/me', { token: player.token })).status).toBe(401);
+    });
+
+    it('purges expired and idle sessions, keeping live ones', async () => {
+      const stale = await registerPlayer(h);
+      h.clock.advance(8 * DAY);
+      const fresh = await registerPlayer(h);
+      expect(await purgeExpiredSessions(h.ctx)).toBe(1);
+      const left = await h.ctx.db.selectFrom('sessions').select('token_hash').execute();
+      expect(left.map((s) => s.token_hash)).toEqual([hashToken(fresh.token)]);
+      expect((await call(h, 'GET', '/api/auth/me', { token: stale.token })).status).toBe(401);
+      expect((await call(h, 'GET', '/api/auth/me', { token: fresh.token })).status).toBe(200);
     });
 
     it('shows a tier the user holds on the user object', async () => {

@@ -1,17 +1,17 @@
 // Sign-in and sign-up limits per address, and failed sign-ins per account (SECURITY.md, ASVS 6.1.1).
 import { afterEach, describe, expect, it } from 'vitest';
+import { addressLimitKey } from '../src/middleware/client-address.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 const MINUTE = 60_000;
+const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 describe.each(dialects)('rate limits on %s', (dialect) => {
   let h: TestHarness;
   afterEach(async () => {
     await h.close();
   });
-
-  const from = (address: string) => ({ 'X-Forwarded-For': address });
 
   it('limits login attempts per address with 429 and Retry-After, other addresses unaffected', async () => {
     h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', LOGIN_LIMIT_PER_ADDRESS: '3' } });
@@ -32,7 +32,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expect((await call(h, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') })).status).toBe(200);
   });
 
-  it('limits sign-ups per address', async () => {
+  it('limits sign-ups per address, and logs the refusal', async () => {
     h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', REGISTER_LIMIT_PER_ADDRESS: '2' } });
     for (let i = 0; i < 2; i++) {
       const ok = await call(h, 'POST', '/api/auth/register', { body: newPlayer(), headers: from('203.0.113.9') });
@@ -46,35 +46,84 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     expect(Number(count?.n)).toBe(2);
+    expect(h.logs.some((l) => l.msg === 'auth.register_rate_limited' && l.address === '203.0.113.9')).toBe(true);
   });
 
-  it('stops guessing one account from many addresses, for 15 minutes only', async () => {
-    h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', FAILED_LOGIN_LIMIT_PER_ACCOUNT: '3' } });
+  it('stops one address guessing one account for 15 minutes, while the owner elsewhere still gets in', async () => {
+    h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '3' } });
     const player = await registerPlayer(h);
+    const right = { email: player.user.email, password: player.password };
     for (let i = 0; i < 3; i++) {
       const wrong = await call(h, 'POST', '/api/auth/login', {
         body: { email: player.user.email, password: `guess-${i}-x` },
-        headers: from(`198.51.100.${i}`),
+        headers: from('198.51.100.66'),
       });
       expect(wrong.status).toBe(401);
     }
-    // Even the right password waits now, so guessing cannot go on; the window is short, so a
-    // victim is not locked out for long.
-    const right = { email: player.user.email, password: player.password };
-    const limited = await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') });
+    // Even the right password waits now from that address, so guessing cannot go on there.
+    const limited = await call(h, 'POST', '/api/auth/login', { body: right, headers: from('198.51.100.66') });
     expect(limited.status).toBe(429);
     expect(limited.json.error.message).toBe(
       'Too many failed login attempts for this account. Please try again in 15 minutes.',
     );
-    // Other accounts are not affected.
+    // The owner, from their own address, is not locked out by someone else's guessing.
+    expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') })).status).toBe(200);
+    h.clock.advance(15 * MINUTE);
+    expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('198.51.100.66') })).status).toBe(
+      200,
+    );
+  });
+
+  it('caps failed logins per account across all addresses, and guesses sent at once cannot slip past', async () => {
+    h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', FAILED_LOGIN_LIMIT_PER_ACCOUNT: '5' } });
+    const player = await registerPlayer(h);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(h, 'POST', '/api/auth/login', {
+          body: { email: player.user.email, password: `parallel-guess-${i}` },
+          headers: from(`198.51.100.${i}`),
+        }),
+      ),
+    );
+    expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
+    expect(guesses.filter((g) => g.status === 429)).toHaveLength(15);
     const other = await registerPlayer(h);
     const otherLogin = await call(h, 'POST', '/api/auth/login', {
       body: { email: other.user.email, password: other.password },
-      headers: from('192.0.2.1'),
+      headers: from('198.51.100.1'),
     });
     expect(otherLogin.status).toBe(200);
-    h.clock.advance(15 * 60_000);
+    h.clock.advance(60 * MINUTE);
+    const right = { email: player.user.email, password: player.password };
     expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') })).status).toBe(200);
+  });
+
+  it('does not let successful sign-ins of the owner reopen the account-wide allowance to a guesser', async () => {
+    h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', FAILED_LOGIN_LIMIT_PER_ACCOUNT: '3' } });
+    const player = await registerPlayer(h);
+    const wrong = (i: number) =>
+      call(h, 'POST', '/api/auth/login', {
+        body: { email: player.user.email, password: `guess-${i}-x` },
+        headers: from(`198.51.100.${i}`),
+      });
+    expect((await wrong(1)).status).toBe(401);
+    expect((await wrong(2)).status).toBe(401);
+    const right = { email: player.user.email, password: player.password };
+    expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') })).status).toBe(200);
+    expect((await wrong(3)).status).toBe(401);
+    expect((await wrong(4)).status).toBe(429);
+  });
+
+  it('takes the address our proxy appended (the right-most X-Forwarded-For), not what the client wrote', async () => {
+    h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', LOGIN_LIMIT_PER_ADDRESS: '2' } });
+    const player = await registerPlayer(h);
+    const body = { email: player.user.email, password: player.password };
+    for (const spoof of ['1.1.1.1', '2.2.2.2']) {
+      const res = await call(h, 'POST', '/api/auth/login', { body, headers: from(`${spoof}, 203.0.113.50`) });
+      expect(res.status).toBe(200);
+    }
+    const third = await call(h, 'POST', '/api/auth/login', { body, headers: from('3.3.3.3, 203.0.113.50') });
+    expect(third.status).toBe(429);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
@@ -85,5 +134,17 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     await call(h, 'POST', '/api/auth/login', { body, headers: from('10.0.0.2') });
     const third = await call(h, 'POST', '/api/auth/login', { body, headers: from('10.0.0.3') });
     expect(third.status).toBe(429);
+  });
+});
+
+describe('addressLimitKey', () => {
+  it('keeps IPv4 as it is, unwraps IPv4-mapped IPv6, and counts IPv6 by its /64', () => {
+    expect(addressLimitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressLimitKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressLimitKey('2001:db8:85a3:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:85a3:1::/64');
+    expect(addressLimitKey('2001:db8:85a3:1::1')).toBe('2001:db8:85a3:1::/64');
+    expect(addressLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressLimitKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressLimitKey('unknown')).toBe('unknown');
   });
 });

@@ -44,6 +44,26 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     expect(again).toHaveLength(items.length);
   });
 
+  it('puts the images into a new data folder even when the database was seeded before', async () => {
+    h = await createHarness(dialect);
+    expect(await seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR)).toBe(true);
+    fs.rmSync(path.join(h.dataDir, 'images'), { recursive: true, force: true });
+    expect(await seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR)).toBe(false);
+    const res = await h.app.request('/images/seed/credits-500.webp');
+    expect(res.status).toBe(200);
+  });
+
+  it('seeds once when two starts race for an empty database', async () => {
+    h = await createHarness(dialect);
+    const results = await Promise.all([
+      seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR),
+      seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const items = await h.ctx.db.selectFrom('shop_items').select('id').execute();
+    expect(items).toHaveLength(seedItems.length);
+  });
+
   it('ships an image in the repository for every seeded item', () => {
     h = { close: async () => {} } as TestHarness;
     for (const item of seedItems) expect(fs.existsSync(path.join(SEED_IMAGES_DIR, item.image)), item.image).toBe(true);

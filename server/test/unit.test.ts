@@ -18,7 +18,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.rateLimits.loginPerAddress).toEqual({ limit: 20, windowMs: 300_000 });
     expect(config.rateLimits.registerPerAddress).toEqual({ limit: 10, windowMs: 3_600_000 });
-    expect(config.rateLimits.failedLoginsPerAccount).toEqual({ limit: 10, windowMs: 900_000 });
+    expect(config.rateLimits.failedLoginsPerAccountAddress).toEqual({ limit: 10, windowMs: 900_000 });
+    expect(config.rateLimits.failedLoginsPerAccount).toEqual({ limit: 100, windowMs: 3_600_000 });
     expect(config.sessionIdleMs).toBe(7 * 86_400_000);
     expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
   });
@@ -81,6 +82,15 @@ describe('RateLimiter', () => {
     clock.advance(40_000);
     expect(limiter.check('a').allowed).toBe(true);
     expect(limiter.hit('a').allowed).toBe(true);
+  });
+
+  it('release gives back one attempt', () => {
+    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 }, createTestClock());
+    limiter.hit('a');
+    limiter.hit('a');
+    limiter.release('a');
+    expect(limiter.hit('a').allowed).toBe(true);
+    expect(limiter.hit('a').allowed).toBe(false);
   });
 
   it('reset forgets a key', () => {

@@ -106,13 +106,3 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/**
- * Image paths starting with /images are served by the API host (SPEC.md §7): prefix them with the
- * API base minus its /api suffix; a missing image gives null so the caller shows its placeholder.
- */
-export function resolveImageUrl(baseUrl: string, imageUrl: string | null | undefined): string | null {
-  if (!imageUrl) return null;
-  if (!imageUrl.startsWith('/images')) return imageUrl;
-  return `${baseUrl.replace(/\/api\/?$/, '')}${imageUrl}`;
-}

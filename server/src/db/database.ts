@@ -97,6 +97,14 @@ export interface ShopItemsTable {
   updated_at: string;
 }
 
+export interface SiteSettingsTable {
+  id: string;
+  /** JSON object of tab → boolean. */
+  visible_tabs: string;
+  thank_you_message: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -104,6 +112,7 @@ export interface Database {
   shop_categories: ShopCategoriesTable;
   tiers: TiersTable;
   shop_items: ShopItemsTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,15 +4,12 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
-  type Kysely,
   SqliteAdapter,
   type SqliteDialectConfig,
   SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  sql,
 } from 'kysely';
-import type { Database } from './database.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -44,12 +41,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
 }
 
-/** Whether an error is a CHECK-constraint violation (a balance below zero, say). */
-export function isCheckViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return e?.code === '23514' || e?.code === 'SQLITE_CONSTRAINT_CHECK';
-}
-
-export async function pingDatabase(db: Kysely<Database>): Promise<void> {
-  await sql`select 1`.execute(db);
-}
+/**
+ * Whether SELECT … FOR UPDATE is needed (and understood). SQLite has no row locks, and needs none:
+ * its write transactions begin IMMEDIATE, one at a time.
+ */
+export const needsRowLocks = (dialect: DialectName): boolean => dialect === 'postgres';

@@ -15,12 +15,16 @@ export interface RateLimitVerdict {
   retryAfterMs: number;
 }
 
-const SWEEP_THRESHOLD = 10_000;
+/** Expired windows are swept at most this often, so a hit never walks the map on every call. */
+const SWEEP_INTERVAL_MS = 60_000;
+/** Beyond this many live keys the oldest are dropped: memory stays bounded under address rotation. */
+const MAX_KEYS = 100_000;
 
 export class RateLimiter {
   readonly #windows = new Map<string, Window>();
   readonly #rule: RateLimitRule;
   readonly #clock: Clock;
+  #nextSweep = 0;
 
   constructor(rule: RateLimitRule, clock: Clock) {
     this.#rule = rule;
@@ -47,7 +51,7 @@ export class RateLimiter {
   /** Counts one attempt and says whether it is within the limit. */
   hit(key: string): RateLimitVerdict {
     const now = this.#clock().getTime();
-    if (this.#windows.size >= SWEEP_THRESHOLD) this.#sweep(now);
+    if (now >= this.#nextSweep) this.#sweep(now);
     let window = this.#current(key, now);
     if (!window) {
       window = { count: 0, resetAt: now + this.#rule.windowMs };
@@ -58,12 +62,24 @@ export class RateLimiter {
     return { allowed: false, retryAfterMs: window.resetAt - now };
   }
 
+  /** Gives back one counted attempt (one that turned out to be legitimate). */
+  release(key: string): void {
+    const window = this.#windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
   reset(key: string): void {
     this.#windows.delete(key);
   }
 
   #sweep(now: number): void {
+    this.#nextSweep = now + SWEEP_INTERVAL_MS;
     for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+    // A Map iterates in insertion order: the first keys are the oldest windows.
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size <= MAX_KEYS) break;
+      this.#windows.delete(key);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // /api/health: answers 200 when the process and its database respond.
 import { Hono } from 'hono';
-import { pingDatabase } from '../db/dialect.ts';
+import { pingDatabase } from '../db/ping.ts';
 import type { AppEnv } from '../middleware/types.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {

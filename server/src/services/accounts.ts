@@ -5,23 +5,28 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import {
   findUserById,
   findUserByNormalizedEmail,
+  findUserForSignIn,
   findUserIdByNormalizedUsername,
   insertUser,
+  type UserWithTier,
   updatePasswordHash,
 } from '../db/repositories/users.ts';
 import { AppError, conflict, invalid, unauthorized } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { describeWait } from '../lib/rate-limiter.ts';
-import { getDummyHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { describeWait, type RateLimitVerdict } from '../lib/rate-limiter.ts';
+import { addressLimitKey } from '../middleware/client-address.ts';
+import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { toUserView } from './user-view.ts';
 
 export const accountMessages = {
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
-  commonPassword: 'This password is too common. Please choose a less common one',
   invalidCredentials: 'Invalid email or password',
+  tooManySignUps: 'Too many sign-ups from this address.',
+  tooManyLogins: 'Too many login attempts.',
+  tooManyFailures: 'Too many failed login attempts for this account.',
 } as const;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -32,32 +37,34 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-function rateLimited(message: string, retryAfterMs: number): AppError {
-  return new AppError('rate_limited', `${message} Please try again ${describeWait(retryAfterMs)}.`, {
-    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+function rateLimited(message: string, verdict: RateLimitVerdict): AppError {
+  return new AppError('rate_limited', `${message} Please try again ${describeWait(verdict.retryAfterMs)}.`, {
+    retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
   });
 }
 
-async function signIn(ctx: AppContext, userId: string, meta: RequestMeta): Promise<AuthResponse> {
-  const token = await createSession(ctx, ctx.db, userId, meta.userAgent);
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new Error(`user ${userId} vanished while signing in`);
+async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {
+  const token = await createSession(ctx, user.id, meta.userAgent);
   return { user: toUserView(user), token };
 }
 
 export async function register(ctx: AppContext, input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
-  const verdict = ctx.limiters.registerPerAddress.hit(meta.address);
-  if (!verdict.allowed) throw rateLimited('Too many sign-ups from this address.', verdict.retryAfterMs);
+  const verdict = ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
+  if (!verdict.allowed) {
+    ctx.logger.warn('auth.register_rate_limited', { address: meta.address });
+    throw rateLimited(accountMessages.tooManySignUps, verdict);
+  }
 
-  const email = input.email.trim();
-  const username = input.username.trim();
+  // The contract's schema has trimmed both already.
+  const { email, username, password } = input;
   const emailNormalized = normalizeEmail(email);
   const usernameNormalized = normalizeUsername(username);
-  if (isCommonPassword(input.password)) throw invalid(accountMessages.commonPassword);
+  const problem = newPasswordProblem(password);
+  if (problem) throw invalid(problem);
   if (await findUserByNormalizedEmail(ctx.db, emailNormalized)) throw conflict(accountMessages.emailTaken);
   if (await findUserIdByNormalizedUsername(ctx.db, usernameNormalized)) throw conflict(accountMessages.usernameTaken);
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   const id = newId();
   const now = toIso(ctx.clock());
   try {
@@ -78,36 +85,46 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
     throw conflict(message.includes('username') ? accountMessages.usernameTaken : accountMessages.emailTaken);
   }
   ctx.logger.info('auth.register', { userId: id, username, address: meta.address });
-  return signIn(ctx, id, meta);
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw new Error(`user ${id} vanished while signing up`);
+  return signIn(ctx, user, meta);
 }
 
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
-  const byAddress = ctx.limiters.loginPerAddress.hit(meta.address);
+  const { limiters, logger } = ctx;
+  const address = addressLimitKey(meta.address);
+  const byAddress = limiters.loginPerAddress.hit(address);
   if (!byAddress.allowed) {
-    ctx.logger.warn('auth.login_rate_limited', { address: meta.address });
-    throw rateLimited('Too many login attempts.', byAddress.retryAfterMs);
+    logger.warn('auth.login_rate_limited', { address: meta.address });
+    throw rateLimited(accountMessages.tooManyLogins, byAddress);
   }
   const emailNormalized = normalizeEmail(input.email);
-  const byAccount = ctx.limiters.failedLoginsPerAccount.check(emailNormalized);
-  if (!byAccount.allowed) {
-    ctx.logger.warn('auth.login_rate_limited', { email: emailNormalized, address: meta.address });
-    throw rateLimited('Too many failed login attempts for this account.', byAccount.retryAfterMs);
+  const pairKey = `${emailNormalized} ${address}`;
+  // Each attempt is counted before the password is checked, so guesses sent in parallel cannot
+  // all slip in before the first failure is recorded; a success gives its attempt back.
+  const byPair = limiters.failedLoginsPerAccountAddress.hit(pairKey);
+  const byAccount = limiters.failedLoginsPerAccount.hit(emailNormalized);
+  const refusal = !byPair.allowed ? byPair : !byAccount.allowed ? byAccount : null;
+  if (refusal) {
+    logger.warn('auth.login_rate_limited', { email: emailNormalized, address: meta.address });
+    throw rateLimited(accountMessages.tooManyFailures, refusal);
   }
 
-  const user = await findUserByNormalizedEmail(ctx.db, emailNormalized);
+  const found = await findUserForSignIn(ctx.db, emailNormalized);
   // Unknown emails are checked against a dummy hash so both failures cost the same time.
-  const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
-  if (!user || !passwordOk) {
-    ctx.limiters.failedLoginsPerAccount.hit(emailNormalized);
-    ctx.logger.warn('auth.login_failed', { email: emailNormalized, address: meta.address, knownAccount: !!user });
+  const passwordOk = await verifyPassword(found?.password_hash ?? (await getDummyHash()), input.password);
+  if (!found || !passwordOk) {
+    logger.warn('auth.login_failed', { email: emailNormalized, address: meta.address, knownAccount: !!found });
     throw unauthorized(accountMessages.invalidCredentials);
   }
-  ctx.limiters.failedLoginsPerAccount.reset(emailNormalized);
-  if (needsRehash(user.password_hash)) {
+  limiters.failedLoginsPerAccountAddress.reset(pairKey);
+  limiters.failedLoginsPerAccount.release(emailNormalized);
+  const { password_hash: passwordHash, ...user } = found;
+  if (needsRehash(passwordHash)) {
     await updatePasswordHash(ctx.db, user.id, await hashPassword(input.password), toIso(ctx.clock()));
   }
-  ctx.logger.info('auth.login', { userId: user.id, address: meta.address });
-  return signIn(ctx, user.id, meta);
+  logger.info('auth.login', { userId: user.id, address: meta.address });
+  return signIn(ctx, user, meta);
 }
 
 export async function logout(ctx: AppContext, tokenHash: string, userId: string): Promise<void> {

@@ -1,48 +1,52 @@
 // Granting and revoking the administrator flag: the ADMIN_EMAIL start-up rule and the admin CLI.
-
-import { newPasswordSchema } from '@starport/api-client/contract';
-import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { needsRowLocks } from '../db/dialect.ts';
 import {
   findUserByNormalizedEmail,
+  findUserForSignIn,
   findUserIdByNormalizedUsername,
   insertUser,
+  lockAdminIds,
   updateIsAdmin,
 } from '../db/repositories/users.ts';
 import { conflict, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizeEmail, normalizeUsername } from './accounts.ts';
-import { hashPassword, isCommonPassword } from './passwords.ts';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
 
 export const adminMessages = {
   noSuchUser: (email: string) => `No account with the email ${email}`,
   lastAdmin: 'The last administrator cannot be revoked',
 } as const;
 
-export async function grantAdmin(ctx: AppContext, email: string): Promise<{ changed: boolean }> {
+/** Who made a change, for the audit log: "cli:alice", "ADMIN_EMAIL", later an admin's id. */
+export type Actor = string;
+
+export async function grantAdmin(ctx: AppContext, email: string, by: Actor): Promise<{ changed: boolean }> {
   const user = await findUserByNormalizedEmail(ctx.db, normalizeEmail(email));
   if (!user) throw notFound(adminMessages.noSuchUser(email));
   if (user.is_admin === 1) return { changed: false };
   await updateIsAdmin(ctx.db, user.id, true, toIso(ctx.clock()));
-  ctx.logger.info('admin.granted', { userId: user.id, by: 'cli' });
+  ctx.logger.info('admin.granted', { userId: user.id, email: user.email, by });
   return { changed: true };
 }
 
-export async function revokeAdmin(ctx: AppContext, email: string): Promise<{ changed: boolean }> {
+export async function revokeAdmin(ctx: AppContext, email: string, by: Actor): Promise<{ changed: boolean }> {
   const user = await findUserByNormalizedEmail(ctx.db, normalizeEmail(email));
   if (!user) throw notFound(adminMessages.noSuchUser(email));
-  if (user.is_admin === 0) return { changed: false };
-  // One conditional statement, so two revocations at once cannot leave the site without an admin.
-  const result = await ctx.db
-    .updateTable('users')
-    .set({ is_admin: 0, updated_at: toIso(ctx.clock()) })
-    .where('id', '=', user.id)
-    .where(sql<boolean>`(select count(*) from users where is_admin = 1) > 1`)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(adminMessages.lastAdmin);
-  ctx.logger.info('admin.revoked', { userId: user.id, by: 'cli' });
-  return { changed: true };
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    // The administrators are locked while counted, so two revocations at once cannot both see
+    // "another admin remains" and leave none.
+    const adminIds = await lockAdminIds(trx, needsRowLocks(ctx.dialect));
+    if (!adminIds.includes(user.id)) return false;
+    if (adminIds.length <= 1) throw conflict(adminMessages.lastAdmin);
+    await updateIsAdmin(trx, user.id, false, toIso(ctx.clock()));
+    return true;
+  });
+  if (changed) ctx.logger.info('admin.revoked', { userId: user.id, email: user.email, by });
+  return { changed };
 }
 
 /** A username for an account made from ADMIN_EMAIL: the email's local part, made valid and unique. */
@@ -59,25 +63,31 @@ async function usernameFromEmail(ctx: AppContext, email: string): Promise<string
 }
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD at start: promote that account, or create it. An existing account's
- * password is left as it is: the variables are for bootstrapping, not for resetting passwords.
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: promote that account, or create it. An existing account is
+ * promoted only when ADMIN_PASSWORD is unset or is its password: anyone may have signed up with the
+ * operator's address first, and must not become an administrator by it.
  */
 export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | 'created' | 'promoted' | 'unchanged'> {
   const { adminEmail, adminPassword } = ctx.config;
   if (!adminEmail) return 'none';
-  const existing = await findUserByNormalizedEmail(ctx.db, normalizeEmail(adminEmail));
+  if (!z.email().safeParse(adminEmail).success) throw new Error(`ADMIN_EMAIL is not a valid email: ${adminEmail}`);
+  const existing = await findUserForSignIn(ctx.db, normalizeEmail(adminEmail));
   if (existing) {
     if (existing.is_admin === 1) return 'unchanged';
+    if (adminPassword && !(await verifyPassword(existing.password_hash, adminPassword))) {
+      throw new Error(
+        `ADMIN_EMAIL ${adminEmail} belongs to an existing account whose password is not ADMIN_PASSWORD, so it was not ` +
+          'made an administrator. If the account is yours, unset ADMIN_PASSWORD to promote it, or use ' +
+          '`npm run admin -- grant EMAIL`.',
+      );
+    }
     await updateIsAdmin(ctx.db, existing.id, true, toIso(ctx.clock()));
-    ctx.logger.info('admin.granted', { userId: existing.id, by: 'ADMIN_EMAIL' });
+    ctx.logger.info('admin.granted', { userId: existing.id, email: existing.email, by: 'ADMIN_EMAIL' });
     return 'promoted';
   }
-  if (!adminPassword) {
-    throw new Error(`ADMIN_PASSWORD is needed to create the administrator ${adminEmail}`);
-  }
-  const checked = newPasswordSchema.safeParse(adminPassword);
-  if (!checked.success) throw new Error(`ADMIN_PASSWORD: ${checked.error.issues[0]?.message}`);
-  if (isCommonPassword(adminPassword)) throw new Error('ADMIN_PASSWORD is one of the most common passwords');
+  if (!adminPassword) throw new Error(`ADMIN_PASSWORD is needed to create the administrator ${adminEmail}`);
+  const problem = newPasswordProblem(adminPassword);
+  if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const now = toIso(ctx.clock());
   const id = newId();
   const username = await usernameFromEmail(ctx, adminEmail);
@@ -92,6 +102,6 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | '
     created_at: now,
     updated_at: now,
   });
-  ctx.logger.info('admin.created', { userId: id, username, by: 'ADMIN_EMAIL' });
+  ctx.logger.info('admin.created', { userId: id, email: adminEmail, username, by: 'ADMIN_EMAIL' });
   return 'created';
 }

@@ -1,5 +1,6 @@
 // Password hashing (argon2id, SECURITY.md) and the common-password refusal.
 import { hash, verify } from '@node-rs/argon2';
+import { newPasswordSchema } from '@starport/api-client/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 export interface HashParams {
@@ -50,6 +51,18 @@ export function getDummyHash(): Promise<string> {
 /** How many of the most frequent leaked passwords are refused. */
 const COMMON_PASSWORD_COUNT = 10_000;
 let commonPasswords: Set<string> | undefined;
+
+export const passwordMessages = {
+  common: 'This password is too common. Please choose a less common one',
+} as const;
+
+/** The one new-password rule (length from the contract, then the common list): a message, or null. */
+export function newPasswordProblem(password: string): string | null {
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) return checked.error.issues[0]?.message ?? 'Invalid password';
+  if (isCommonPassword(password)) return passwordMessages.common;
+  return null;
+}
 
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(

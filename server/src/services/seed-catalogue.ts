@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import {
   countShopCategories,
   insertShopCategories,
@@ -15,26 +16,48 @@ import { seedCategories, seedItems, seedTiers } from '../seed/catalogue-data.ts'
 /** Where seeded images are served from: `/images/seed/<file>`. */
 export const SEED_IMAGE_PREFIX = '/images/seed/';
 
+/**
+ * Puts the seed pictures into DATA_DIR/images/seed where missing. Runs at every start: a database
+ * seeded earlier (PostgreSQL, say) may be paired with a new, empty data folder.
+ */
 export async function copySeedImages(sourceDir: string, dataDir: string): Promise<void> {
   const target = path.join(dataDir, 'images', 'seed');
   await fs.mkdir(target, { recursive: true });
   for (const item of seedItems) {
-    await fs.copyFile(path.join(sourceDir, item.image), path.join(target, item.image));
+    try {
+      await fs.copyFile(path.join(sourceDir, item.image), path.join(target, item.image), fs.constants.COPYFILE_EXCL);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 
 /**
- * Runs only on a database with no categories at all, so an admin who later deletes the seeded
+ * Seeds only a database with no categories at all, so an admin who later deletes the seeded
  * items does not see them come back. Returns whether it seeded.
  */
 export async function seedCatalogueIfEmpty(ctx: AppContext, seedImagesDir: string): Promise<boolean> {
-  if ((await countShopCategories(ctx.db)) > 0) return false;
   await copySeedImages(seedImagesDir, ctx.config.dataDir);
+  if ((await countShopCategories(ctx.db)) > 0) return false;
+  try {
+    await insertSeedCatalogue(ctx);
+  } catch (error) {
+    // Another process starting on the same PostgreSQL database seeded first: its rows stand.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  ctx.logger.info('seed.catalogue', {
+    categories: seedCategories.length,
+    tiers: seedTiers.length,
+    items: seedItems.length,
+  });
+  return true;
+}
+
+async function insertSeedCatalogue(ctx: AppContext): Promise<void> {
   const now = toIso(ctx.clock());
   const tierIds = new Map(seedTiers.map((tier) => [tier.slug, newId()]));
   await ctx.db.transaction().execute(async (trx) => {
-    // A second process starting at the same moment may have seeded first.
-    if ((await countShopCategories(trx)) > 0) return;
     await insertShopCategories(
       trx,
       seedCategories.map((category, index) => ({
@@ -96,10 +119,4 @@ export async function seedCatalogueIfEmpty(ctx: AppContext, seedImagesDir: strin
       })),
     );
   });
-  ctx.logger.info('seed.catalogue', {
-    categories: seedCategories.length,
-    tiers: seedTiers.length,
-    items: seedItems.length,
-  });
-  return true;
 }

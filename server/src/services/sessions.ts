@@ -1,6 +1,5 @@
 // Sessions: opaque random tokens, stored as SHA-256 hashes, with idle and absolute expiry.
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/database.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -17,15 +16,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export const hashToken = (token: string): string => sha256Hex(token);
 
-export async function createSession(
-  ctx: AppContext,
-  db: Executor,
-  userId: string,
-  userAgent: string | null,
-): Promise<string> {
+export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
   const token = newSecretToken();
   const now = ctx.clock();
-  await insertSession(db, {
+  await insertSession(ctx.db, {
     token_hash: hashToken(token),
     user_id: userId,
     created_at: toIso(now),

@@ -40,6 +40,8 @@ export interface TestHarness {
   clock: TestClock;
   logs: Record<string, unknown>[];
   dataDir: string;
+  /** For another process: the DATABASE_URL that reaches this harness's database ('' for SQLite). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export interface HarnessOptions {
 const testEnv: Record<string, string> = {
   LOGIN_LIMIT_PER_ADDRESS: '1000',
   REGISTER_LIMIT_PER_ADDRESS: '1000',
+  FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
   SEED_CATALOGUE: 'false',
 };
@@ -79,7 +82,11 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   let config = loadConfig(env);
   if (options.configure) config = options.configure(config);
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger('debug', (line) => logs.push(JSON.parse(line)));
+  // Split on line breaks as a log reader would: a forged line would show up as an entry of its own
+  // (or fail to parse).
+  const logger = createLogger('debug', (line) => {
+    for (const part of line.split('\n')) logs.push(JSON.parse(part));
+  });
   const clock = createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
   const app = createApp(ctx);
@@ -89,6 +96,9 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
     clock,
     logs,
     dataDir,
+    databaseUrl: pgSchema
+      ? `${testDatabaseUrl}${testDatabaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
+      : '',
     async close() {
       await database.close();
       if (pgSchema) {

@@ -1,11 +1,10 @@
 // The navigation bar of SPEC.md §2: tabs by role and site settings, the account area, a phone menu.
 
-import type { User } from '@starport/api-client/contract';
+import type { TabKey, User, VisibleTabs } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '../components/icons.tsx';
-import type { TabKey, VisibleTabs } from '../site-settings.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 
 interface NavTab {

@@ -2,13 +2,13 @@
 
 import { createApiClient } from '@starport/api-client/client';
 import type { User } from '@starport/api-client/contract';
+import { defaultSiteSettings, type VisibleTabs } from '@starport/api-client/contract';
 import type { TokenStore } from '@starport/ui/session';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
-import { defaultSiteSettings, type VisibleTabs } from '../site-settings.tsx';
 
 export type FakeRoute = (request: { body: unknown; headers: Headers }) => Response | Promise<Response>;
 

@@ -17,7 +17,7 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     message: z.string(),
-    code: z.string().optional(),
+    code: z.enum(errorCodes),
   }),
 });
 

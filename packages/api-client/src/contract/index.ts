@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';
+export * from './site-settings.ts';

@@ -1,4 +1,4 @@
-// Users, their sessions and the credit ledger. Frozen once landed: later changes get a new migration.
+// Users, their sessions, the credit ledger, and the tiers a user may hold. Frozen once landed: later changes get a new migration.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

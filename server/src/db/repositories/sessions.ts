@@ -1,6 +1,6 @@
 // Data access for sessions, which are stored only as hashes of their tokens.
 import type { Executor, SessionRow } from '../database.ts';
-import type { UserWithTier } from './users.ts';
+import { type UserWithTier, userWithTierColumns } from './users.ts';
 
 export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
@@ -17,14 +17,12 @@ export async function findSessionWithUser(db: Executor, tokenHash: string): Prom
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('tiers', 'tiers.id', 'users.current_tier_id')
-    .selectAll('users')
+    .select(userWithTierColumns)
     .select([
       'sessions.token_hash as s_token_hash',
       'sessions.created_at as s_created_at',
       'sessions.last_seen_at as s_last_seen_at',
       'sessions.expires_at as s_expires_at',
-      'tiers.name as tier_name',
-      'tiers.price_cents as tier_price_cents',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -1,17 +1,32 @@
 // Data access for users (and the tier a user holds).
 import type { Executor, NewUser, UserRow } from '../database.ts';
 
-export interface UserWithTier extends UserRow {
+/** A user as the app handles it: every column but the password hash, with the tier's name and price. */
+export interface UserWithTier extends Omit<UserRow, 'password_hash'> {
   tier_name: string | null;
   tier_price_cents: number | null;
 }
 
+/** The columns of UserWithTier, for any query that joins users with tiers. */
+export const userWithTierColumns = [
+  'users.id',
+  'users.email',
+  'users.email_normalized',
+  'users.username',
+  'users.username_normalized',
+  'users.credits',
+  'users.is_admin',
+  'users.current_tier_id',
+  'users.discord_id',
+  'users.discord_username',
+  'users.created_at',
+  'users.updated_at',
+  'tiers.name as tier_name',
+  'tiers.price_cents as tier_price_cents',
+] as const;
+
 function selectUsersWithTier(db: Executor) {
-  return db
-    .selectFrom('users')
-    .leftJoin('tiers', 'tiers.id', 'users.current_tier_id')
-    .selectAll('users')
-    .select(['tiers.name as tier_name', 'tiers.price_cents as tier_price_cents']);
+  return db.selectFrom('users').leftJoin('tiers', 'tiers.id', 'users.current_tier_id').select(userWithTierColumns);
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserWithTier | undefined> {
@@ -23,6 +38,17 @@ export async function findUserByNormalizedEmail(
   emailNormalized: string,
 ): Promise<UserWithTier | undefined> {
   return selectUsersWithTier(db).where('users.email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+/** The user with their password hash: read only where a password is checked. */
+export async function findUserForSignIn(
+  db: Executor,
+  emailNormalized: string,
+): Promise<(UserWithTier & { password_hash: string }) | undefined> {
+  return selectUsersWithTier(db)
+    .select('users.password_hash')
+    .where('users.email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
 }
 
 export async function findUserIdByNormalizedUsername(db: Executor, usernameNormalized: string) {
@@ -45,11 +71,9 @@ export async function updateIsAdmin(db: Executor, id: string, isAdmin: boolean, 
     .execute();
 }
 
-export async function countAdmins(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('is_admin', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** The ids of every administrator, locked against concurrent change where the dialect can. */
+export async function lockAdminIds(db: Executor, rowLocks: boolean): Promise<string[]> {
+  const query = db.selectFrom('users').select('id').where('is_admin', '=', 1);
+  const rows = await (rowLocks ? query.forUpdate() : query).execute();
+  return rows.map((row) => row.id);
 }

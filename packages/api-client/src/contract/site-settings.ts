@@ -1,0 +1,39 @@
+// Site settings (SPEC.md §3): which navigation tabs show, and the thank-you message.
+import { z } from 'zod';
+
+export const tabKeys = ['dashboard', 'shop', 'inventory', 'trade', 'support', 'leaderboard', 'admin'] as const;
+export type TabKey = (typeof tabKeys)[number];
+
+export const visibleTabsSchema = z.object({
+  dashboard: z.boolean(),
+  shop: z.boolean(),
+  inventory: z.boolean(),
+  trade: z.boolean(),
+  support: z.boolean(),
+  leaderboard: z.boolean(),
+  admin: z.boolean(),
+});
+export type VisibleTabs = z.infer<typeof visibleTabsSchema>;
+
+export const siteSettingsSchema = z.object({
+  visibleTabs: visibleTabsSchema,
+  thankYouMessage: z.string(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const siteSettingsResponseSchema = z.object({ settings: siteSettingsSchema });
+export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
+
+/** SPEC.md §2: every tab is visible until an administrator hides it; no message until one is written. */
+export const defaultSiteSettings: SiteSettings = {
+  visibleTabs: {
+    dashboard: true,
+    shop: true,
+    inventory: true,
+    trade: true,
+    support: true,
+    leaderboard: true,
+    admin: true,
+  },
+  thankYouMessage: '',
+};
