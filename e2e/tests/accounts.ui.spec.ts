@@ -90,6 +90,19 @@ test('a token revoked elsewhere is dropped and the browser is sent to /login', a
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('a stale token on a public page just signs the visitor out, and they stay on the page', async ({
+  page,
+  player,
+  request,
+}) => {
+  await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${player.token}` } });
+  await signIn(page, player.token);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
 test('guests see the home page with its calls to action, and nothing fails while it loads', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -99,7 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
           fallbackMessage: fallbackMessages.login,
           ignoreUnauthorized: true,
         }),
-      me: () => request<MeResponse>('GET', '/auth/me'),
+      me: (options: Pick<RequestOptions, 'ignoreUnauthorized'> = {}) => request<MeResponse>('GET', '/auth/me', options),
       logout: () => request<LogoutResponse>('POST', '/auth/logout', { ignoreUnauthorized: true }),
     },
   };

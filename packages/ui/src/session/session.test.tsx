@@ -72,8 +72,8 @@ function SessionView() {
   );
 }
 
-function renderSession(tokenStore: TokenStore, fetch: typeof globalThis.fetch) {
-  const client = createApiClient({ baseUrl: '/api', getToken: () => tokenStore.get(), fetch });
+function renderSession(tokenStore: TokenStore, fetch: typeof globalThis.fetch, onUnauthorized = vi.fn()) {
+  const client = createApiClient({ baseUrl: '/api', getToken: () => tokenStore.get(), fetch, onUnauthorized });
   render(
     <SessionProvider client={client} tokenStore={tokenStore}>
       <SessionView />
@@ -108,15 +108,17 @@ describe('session', () => {
     expect(await screen.findByText('Signed in as nova with 250 credits')).toBeTruthy();
   });
 
-  it('clears a stored token that /auth/me refuses', async () => {
+  it('clears a stored token that /auth/me refuses, quietly: a guest on a public page stays there', async () => {
     const tokens = createMemoryTokenStore('expired-token');
     const api = createFakeApi({
       'GET /api/auth/me': () => json(401, { error: { message: 'Not signed in', code: 'unauthorized' } }),
     });
-    renderSession(tokens, api.fetch);
+    const onUnauthorized = vi.fn();
+    renderSession(tokens, api.fetch, onUnauthorized);
 
     expect(await screen.findByText('Signed out')).toBeTruthy();
     expect(tokens.value).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('clears the session when /auth/me cannot be reached at startup', async () => {

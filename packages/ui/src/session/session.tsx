@@ -46,7 +46,9 @@ export function SessionProvider({ client, tokenStore, children }: SessionProvide
     const startedAt = generation.current;
     let cancelled = false;
     client.auth
-      .me()
+      // SPEC.md §4: a stored token that no longer works just clears the session; the page's own
+      // guard decides whether a sign-in is needed, so a guest on a public page stays there.
+      .me({ ignoreUnauthorized: true })
       .then(({ user: current }) => {
         if (cancelled || generation.current !== startedAt) return;
         setUser(current);
