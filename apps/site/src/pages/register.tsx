@@ -1,6 +1,6 @@
 // Register (SPEC.md §2, §5, §8): the contract's rules checked before sending, server refusals in a banner.
 
-import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import { fallbackMessages } from '@starport/api-client/client';
 import {
   messages,
   PASSWORD_MIN_LENGTH,
@@ -9,14 +9,13 @@ import {
   USERNAME_MIN_LENGTH,
 } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
-import { collectFieldErrors, firstInvalidField } from '../components/form-errors.ts';
+import { collectFieldErrors } from '../components/form-errors.ts';
 import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useValidatedForm } from '../components/use-validated-form.ts';
 
 const fields = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof fields)[number];
@@ -26,7 +25,7 @@ const confirmRequired = 'Please confirm your password';
 // The same schema the server validates with, plus the confirmation only the form knows about.
 function validate(values: Record<Field, string>) {
   const parsed = registerRequestSchema.safeParse(values);
-  const errors = parsed.success ? {} : collectFieldErrors(fields, parsed.error.issues);
+  const errors: FieldErrors<Field> = parsed.success ? {} : collectFieldErrors(fields, parsed.error.issues);
   // The schema's length rule would call an empty password "too short"; say what is missing instead.
   if (!values.password) errors.password = messages.passwordRequired;
   if (!values.confirmPassword) errors.confirmPassword = confirmRequired;
@@ -37,48 +36,19 @@ function validate(values: Record<Field, string>) {
 export function RegisterPage() {
   const { user, register } = useSession();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({
-    email: '',
-    username: '',
-    password: '',
-    confirmPassword: '',
+  const { values, errors, failure, busy, update, handleSubmit } = useValidatedForm({
+    fields,
+    initial: { email: '', username: '', password: '', confirmPassword: '' },
+    validate,
+    fallbackMessage: fallbackMessages.register,
+    submit: async (data) => {
+      await register(data);
+      navigate('/dashboard', { replace: true });
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   usePageTitle('Sign Up');
 
   if (user && !busy) return <Navigate to="/dashboard" replace />;
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const { data, errors: found } = validate(values);
-    const first = firstInvalidField(fields, found);
-    if (first || !data) {
-      setErrors(found);
-      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
-      return;
-    }
-
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      await register(data);
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : fallbackMessages.register);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <AuthCard title="Create your account" subtitle="Join the galaxy in under a minute." failure={failure}>
