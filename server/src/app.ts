@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
+import { tierRoutes } from './routes/tiers.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -82,6 +83,7 @@ export function createApp(ctx: AppContext) {
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/shop', shopRoutes)
+    .route('/tiers', tierRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

@@ -29,6 +29,8 @@ export interface Config {
     /** Failed sign-ins to one account from everywhere: SECURITY.md's hourly ceiling. */
     failedLoginsPerAccount: RateLimitRule;
   };
+  /** How long a purchased item stays trade-locked (0: not at all). */
+  tradeLockMs: number;
   /** Largest JSON body the API accepts. */
   maxJsonBytes: number;
   seedCatalogue: boolean;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
     },
+    tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,
     seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),
     logLevel: readLogLevel(env),

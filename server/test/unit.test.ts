@@ -1,7 +1,9 @@
-// Unit rules: configuration, the rate limiter, password hashing parameters and common passwords.
+// Unit rules: configuration, the rate limiter, password hashing parameters, common passwords and
+// discounted prices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { discountedPrice } from '@starport/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadDotEnv } from '../src/config.ts';
 import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
@@ -18,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.rateLimits.loginPerAddress).toEqual({ limit: 20, windowMs: 300_000 });
     expect(config.rateLimits.registerPerAddress).toEqual({ limit: 10, windowMs: 3_600_000 });
+    expect(config.tradeLockMs).toBe(7 * 24 * 3_600_000);
     expect(config.rateLimits.failedLoginsPerAccountAddress).toEqual({ limit: 10, windowMs: 900_000 });
     expect(config.rateLimits.failedLoginsPerAccount).toEqual({ limit: 100, windowMs: 3_600_000 });
     expect(config.sessionIdleMs).toBe(7 * 86_400_000);
@@ -121,5 +124,20 @@ describe('passwords', () => {
     expect(isCommonPassword('Password1')).toBe(true);
     expect(isCommonPassword('qwertyuiop')).toBe(true);
     expect(isCommonPassword('Orbital-Drift-42')).toBe(false);
+  });
+});
+
+describe('discountedPrice', () => {
+  it('takes the percentage off and rounds to the nearest whole credit or cent', () => {
+    expect(discountedPrice(1500, 20)).toBe(1200);
+    expect(discountedPrice(9000, 10)).toBe(8100);
+    expect(discountedPrice(1999, 25)).toBe(1499);
+    expect(discountedPrice(999, 0)).toBe(999);
+    expect(discountedPrice(999, 100)).toBe(0);
+  });
+
+  it('never goes below zero or above the price, whatever the discount says', () => {
+    expect(discountedPrice(500, 150)).toBe(0);
+    expect(discountedPrice(500, -20)).toBe(500);
   });
 });

@@ -1,5 +1,17 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
-import type { AuthResponse, LoginRequest, LogoutResponse, MeResponse, RegisterRequest } from './contract/index.ts';
+import type {
+  AuthResponse,
+  CategoriesResponse,
+  InventoryResponse,
+  ItemsResponse,
+  LoginRequest,
+  LogoutResponse,
+  MeResponse,
+  PurchaseResponse,
+  RegisterRequest,
+  SiteSettingsResponse,
+  TiersResponse,
+} from './contract/index.ts';
 
 /** The fallback texts of SPEC.md §8, used when a refusal carries no error.message. */
 export const fallbackMessages = {
@@ -53,6 +65,17 @@ async function readErrorMessage(response: Response): Promise<{ message?: string;
   }
 }
 
+/**
+ * SPEC.md §7: an image path under /images lives on the API's host, so it is prefixed with the base
+ * URL minus its /api suffix ('' on the site itself, the server's origin in the console). A missing
+ * image is null, for the caller's placeholder; any other URL is used as it is.
+ */
+export function resolveImageUrl(baseUrl: string, imageUrl: string | null | undefined): string | null {
+  if (!imageUrl) return null;
+  if (!imageUrl.startsWith('/images')) return imageUrl;
+  return `${baseUrl.replace(/\/+$/, '').replace(/\/api$/, '')}${imageUrl}`;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -102,6 +125,42 @@ export function createApiClient(options: ApiClientOptions) {
       me: (options: Pick<RequestOptions, 'ignoreUnauthorized'> = {}) => request<MeResponse>('GET', '/auth/me', options),
       logout: () => request<LogoutResponse>('POST', '/auth/logout', { ignoreUnauthorized: true }),
     },
+    tiers: {
+      list: () => request<TiersResponse>('GET', '/tiers'),
+    },
+    shop: {
+      siteSettings: () => request<SiteSettingsResponse>('GET', '/shop/site-settings'),
+      categories: () => request<CategoriesResponse>('GET', '/shop/categories'),
+      items: (category?: string) =>
+        request<ItemsResponse>(
+          'GET',
+          category ? `/shop/items?category=${encodeURIComponent(category)}` : '/shop/items',
+        ),
+      inventory: () => request<InventoryResponse>('GET', '/shop/user/inventory'),
+      purchase: (itemId: string) =>
+        request<PurchaseResponse>('POST', '/shop/purchase', {
+          body: { itemId, quantity: 1 },
+          fallbackMessage: fallbackMessages.purchase,
+        }),
+    },
+    payments: {
+      subscribe: (tierId: string) =>
+        request<{ url: string }>('POST', '/stripe/subscribe', {
+          body: { tierId },
+          fallbackMessage: fallbackMessages.subscription,
+        }),
+      changeTier: (tierId: string) =>
+        request<{ url: string }>('POST', '/stripe/change-tier', {
+          body: { tierId },
+          fallbackMessage: fallbackMessages.subscription,
+        }),
+    },
+    discord: {
+      link: () => request<{ redirectUrl: string }>('GET', '/discord/link'),
+      unlink: () => request<unknown>('POST', '/discord/unlink'),
+    },
+    /** The address to load an item image from, or null for the placeholder. */
+    imageUrl: (imageUrl: string | null | undefined) => resolveImageUrl(baseUrl, imageUrl),
   };
 }
 

@@ -105,6 +105,20 @@ export interface SiteSettingsTable {
   updated_at: string;
 }
 
+export interface InventoryEntriesTable {
+  id: string;
+  user_id: string;
+  shop_item_id: string | null;
+  /** JSON of the shop item (API shape) as it was when acquired. */
+  item_snapshot: string;
+  quantity: number;
+  acquired_method: string;
+  delivered_to_game: Generated<Flag>;
+  delivered_at: string | null;
+  trade_locked_until: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -113,6 +127,7 @@ export interface Database {
   tiers: TiersTable;
   shop_items: ShopItemsTable;
   site_settings: SiteSettingsTable;
+  inventory_entries: InventoryEntriesTable;
 }
 
 export type Db = Kysely<Database>;
@@ -127,4 +142,8 @@ export type TierRow = Selectable<TiersTable>;
 export type NewTier = Insertable<TiersTable>;
 export type NewShopCategory = Insertable<ShopCategoriesTable>;
 export type NewShopItem = Insertable<ShopItemsTable>;
+export type ShopItemRow = Selectable<ShopItemsTable>;
+export type ShopCategoryRow = Selectable<ShopCategoriesTable>;
+export type InventoryEntryRow = Selectable<InventoryEntriesTable>;
+export type NewInventoryEntry = Insertable<InventoryEntriesTable>;
 export type NewLedgerEntry = Insertable<CreditLedgerTable>;

@@ -1,5 +1,6 @@
 // The API contract shared by the server (validation) and the clients (types): one place, no drift.
 export * from './auth.ts';
+export * from './catalogue.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';

@@ -1,0 +1,155 @@
+// The catalogue of SPEC.md §3 as the API shows it: tiers, shop categories, shop items, inventory
+// entries, and the credit purchase call (SPEC.md §7 "Public shop and tiers").
+import { z } from 'zod';
+
+/** SPEC.md §9: the rarities, lowest first. */
+export const rarities = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
+export type Rarity = (typeof rarities)[number];
+
+/** The category whose items are credit packs: bought with cash, never with credits (SPEC.md §5). */
+export const CREDITS_CATEGORY = 'credits';
+
+export const MAX_DISCOUNT = 100;
+
+/**
+ * A price after the item's percentage discount, rounded to the nearest whole unit (credits or
+ * cents). The shop shows and the server charges this same number.
+ */
+export function discountedPrice(price: number, discount: number): number {
+  const percent = Math.min(Math.max(Math.trunc(discount), 0), MAX_DISCOUNT);
+  return Math.round((price * (100 - percent)) / 100);
+}
+
+export const colorGradientSchema = z.object({ from: z.string(), to: z.string() });
+
+export const tierSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** USD per month, two decimals. */
+  price: z.number(),
+  icon: z.string(),
+  benefits: z.array(z.string()),
+  popular: z.boolean(),
+  displayOrder: z.number().int(),
+  isActive: z.boolean(),
+  colorGradient: colorGradientSchema,
+  discordRole: z.string(),
+  discordRoleId: z.string(),
+  discordRoleColor: z.string(),
+});
+export type Tier = z.infer<typeof tierSchema>;
+
+export const tiersResponseSchema = z.object({ tiers: z.array(tierSchema) });
+export type TiersResponse = z.infer<typeof tiersResponseSchema>;
+
+export const shopCategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  order: z.number().int(),
+  isActive: z.boolean(),
+});
+export type ShopCategory = z.infer<typeof shopCategorySchema>;
+
+export const categoriesResponseSchema = z.object({ categories: z.array(shopCategorySchema) });
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+export const gameItemSchema = z.object({
+  item_name: z.string(),
+  item_quantity: z.number().int(),
+});
+export type GameItem = z.infer<typeof gameItemSchema>;
+
+export const shopItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  /** A path under /images (prefix it with the API's host) or an absolute URL; null shows a placeholder. */
+  imageUrl: z.string().nullable(),
+  /** The slug of its shop category. */
+  category: z.string(),
+  rarity: z.enum(rarities),
+  /** Percent, 0 to 100. */
+  discount: z.number().int(),
+  featured: z.boolean(),
+  /** 0 means it cannot be bought with credits. */
+  priceCredits: z.number().int(),
+  /** USD, two decimals; 0 means it cannot be bought with cash. */
+  priceUSD: z.number(),
+  /** Credits a credit pack grants. */
+  creditAmount: z.number().int(),
+  gameItems: z.array(gameItemSchema),
+  /** The id of the tier whose holders alone may buy it, or null. */
+  tierExclusive: z.string().nullable(),
+  isActive: z.boolean(),
+  isTradeable: z.boolean(),
+  isGiftable: z.boolean(),
+});
+export type ShopItem = z.infer<typeof shopItemSchema>;
+
+export const itemsResponseSchema = z.object({ items: z.array(shopItemSchema) });
+export type ItemsResponse = z.infer<typeof itemsResponseSchema>;
+
+/** How an inventory entry was acquired; shown with underscores as spaces (SPEC.md §2). */
+export const acquiredMethods = ['credit_purchase', 'cash_purchase', 'admin_mail', 'admin_grant'] as const;
+export type AcquiredMethod = (typeof acquiredMethods)[number];
+
+export const inventoryEntrySchema = z.object({
+  _id: z.string(),
+  /** The shop item as it was when acquired: later catalogue edits do not rewrite what was bought. */
+  shopItem: shopItemSchema,
+  quantity: z.number().int(),
+  /** False (Pending) until the game server confirms the hand-over. */
+  deliveredToGame: z.boolean(),
+  createdAt: z.string(),
+  acquiredMethod: z.string(),
+  /** True while tradeLockedUntil lies in the future. */
+  tradeLocked: z.boolean(),
+  tradeLockedUntil: z.string().nullable(),
+});
+export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
+
+export const inventoryResponseSchema = z.object({ inventory: z.array(inventoryEntrySchema) });
+export type InventoryResponse = z.infer<typeof inventoryResponseSchema>;
+
+export const catalogueMessages = {
+  itemIdRequired: 'Item id is required',
+  quantityOne: 'Quantity must be 1',
+  itemNotFound: 'Item not found',
+  creditPackNotForCredits: 'Credit packs are bought with cash, not credits',
+  notForCredits: 'This item cannot be bought with credits',
+  tierExclusive: (tierName: string) => `This item is exclusive to the ${tierName} tier`,
+  insufficientCredits: 'Insufficient credits',
+  categoryInvalid: 'Category must be a category slug',
+} as const;
+
+/** SPEC.md §9: one item per purchase. */
+export const PURCHASE_QUANTITY = 1;
+
+export const purchaseRequestSchema = z.object({
+  itemId: z
+    .string({ error: catalogueMessages.itemIdRequired })
+    .trim()
+    .min(1, catalogueMessages.itemIdRequired)
+    .max(100),
+  quantity: z.literal(PURCHASE_QUANTITY, { error: catalogueMessages.quantityOne }).default(PURCHASE_QUANTITY),
+});
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+
+export const purchaseResponseSchema = z.object({
+  /** The buyer's balance after the purchase. */
+  credits: z.number().int(),
+  inventoryEntry: inventoryEntrySchema,
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+export const categoryQuerySchema = z
+  .string()
+  .trim()
+  .max(100, catalogueMessages.categoryInvalid)
+  .regex(/^[a-z0-9-]*$/, catalogueMessages.categoryInvalid);

@@ -1,0 +1,43 @@
+// Data access for balances and the credit ledger. A balance changes only here, by one conditional
+// statement, and the caller writes the ledger row in the same transaction (ARCHITECTURE.md, Data).
+import type { Executor, NewLedgerEntry } from '../database.ts';
+
+/**
+ * Takes `amount` credits from a user if, and only if, they have that many. Returns the new balance,
+ * or null when the balance was too low (or the user is gone): then nothing changed.
+ */
+export async function debitCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ credits: eb('credits', '-', amount), updated_at: now }))
+    .where('id', '=', userId)
+    .where('credits', '>=', amount)
+    .returning('credits')
+    .executeTakeFirst();
+  return row ? Number(row.credits) : null;
+}
+
+export async function insertLedgerEntry(db: Executor, entry: NewLedgerEntry): Promise<void> {
+  await db.insertInto('credit_ledger').values(entry).execute();
+}
+
+/** The sum of a user's ledger deltas: what their balance must equal. */
+export async function sumLedger(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta'), eb.val(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Adds credits to a user's balance. Returns the new balance, or null when the user is gone. */
+export async function addCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ credits: eb('credits', '+', amount), updated_at: now }))
+    .where('id', '=', userId)
+    .returning('credits')
+    .executeTakeFirst();
+  return row ? Number(row.credits) : null;
+}

@@ -1,0 +1,86 @@
+// Buying a shop item with credits (SPEC.md §5, §7): the rules, then the debit, the inventory entry
+// and the ledger row in one transaction, so a purchase happens whole or not at all.
+import {
+  CREDITS_CATEGORY,
+  catalogueMessages,
+  discountedPrice,
+  type InventoryEntry,
+  type PurchaseResponse,
+} from '@starport/api-client/contract';
+import type { AppContext } from '../context.ts';
+import type { Executor, ShopItemRow } from '../db/database.ts';
+import { findPublicShopItem, findTierById } from '../db/repositories/catalogue.ts';
+import { insertInventoryEntry, listInventoryEntries } from '../db/repositories/inventory.ts';
+import { findUserById } from '../db/repositories/users.ts';
+import { forbidden, invalid, notFound, unauthorized } from '../errors.ts';
+import { addMs, toIso } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { authMessages } from '../middleware/auth.ts';
+import { toInventoryEntryView, toShopItemView } from './catalogue-view.ts';
+import { debitWithLedger } from './credit-ledger.ts';
+
+export const CREDIT_PURCHASE = 'credit_purchase';
+
+/** Why this item cannot be bought with credits by this user, or null when it can. */
+async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userTierId: string | null) {
+  if (item.category === CREDITS_CATEGORY) return invalid(catalogueMessages.creditPackNotForCredits);
+  if (Number(item.price_credits) <= 0) return invalid(catalogueMessages.notForCredits);
+  if (item.tier_exclusive_id && item.tier_exclusive_id !== userTierId) {
+    const tier = await findTierById(trx, item.tier_exclusive_id);
+    return forbidden(catalogueMessages.tierExclusive(tier?.name ?? 'required'));
+  }
+  return null;
+}
+
+export async function purchaseWithCredits(ctx: AppContext, userId: string, itemId: string): Promise<PurchaseResponse> {
+  const now = ctx.clock();
+  const nowIso = toIso(now);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const item = await findPublicShopItem(trx, itemId);
+    if (!item) throw notFound(catalogueMessages.itemNotFound);
+    const user = await findUserById(trx, userId);
+    if (!user) throw unauthorized(authMessages.signInRequired);
+    const refusal = await checkCreditPurchase(trx, item, user.current_tier_id);
+    if (refusal) throw refusal;
+
+    const price = discountedPrice(Number(item.price_credits), Number(item.discount));
+    const entryId = newId();
+    const credits = await debitWithLedger(trx, {
+      userId,
+      amount: price,
+      reason: CREDIT_PURCHASE,
+      reference: entryId,
+      now: nowIso,
+    });
+    if (credits === null) throw invalid(catalogueMessages.insufficientCredits);
+
+    const entry = {
+      id: entryId,
+      user_id: userId,
+      shop_item_id: item.id,
+      item_snapshot: JSON.stringify(toShopItemView(item)),
+      quantity: 1,
+      acquired_method: CREDIT_PURCHASE,
+      delivered_to_game: 0 as const,
+      delivered_at: null,
+      trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
+      created_at: nowIso,
+    };
+    await insertInventoryEntry(trx, entry);
+    return { credits, entry, price, itemName: item.name };
+  });
+  ctx.logger.info('shop.purchase', {
+    userId,
+    itemId,
+    item: result.itemName,
+    price: result.price,
+    inventoryEntryId: result.entry.id,
+    balance: result.credits,
+  });
+  return { credits: result.credits, inventoryEntry: toInventoryEntryView(result.entry, now) };
+}
+
+export async function listInventory(ctx: AppContext, userId: string): Promise<InventoryEntry[]> {
+  const now = ctx.clock();
+  return (await listInventoryEntries(ctx.db, userId)).map((row) => toInventoryEntryView(row, now));
+}
