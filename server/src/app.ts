@@ -8,6 +8,7 @@ import { AppError, notFound, statusByCode } from './errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { shopRoutes } from './routes/shop.ts';
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext) {
     .route('/auth', authRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
+    .route('/admin', adminRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

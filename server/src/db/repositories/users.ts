@@ -77,3 +77,20 @@ export async function lockAdminIds(db: Executor, rowLocks: boolean): Promise<str
   const rows = await (rowLocks ? query.forUpdate() : query).execute();
   return rows.map((row) => row.id);
 }
+
+/** A user's balance, with the row locked against concurrent change where the dialect can. */
+export async function lockUserCredits(db: Executor, id: string, rowLocks: boolean): Promise<number | undefined> {
+  const query = db.selectFrom('users').select('credits').where('id', '=', id);
+  const row = await (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+  return row ? Number(row.credits) : undefined;
+}
+
+/** Sets or clears the tier a user holds. Returns whether the user exists. */
+export async function updateUserTier(db: Executor, id: string, tierId: string | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ current_tier_id: tierId, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
