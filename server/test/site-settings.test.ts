@@ -1,7 +1,9 @@
-// GET /api/shop/site-settings: the defaults of SPEC.md §2 until an administrator stores settings.
+// Site settings: the public GET with the defaults of SPEC.md §2 until an administrator stores
+// settings, and the admin's GET and PATCH.
 import { defaultSiteSettings, siteSettingsResponseSchema } from '@starport/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call } from './helpers/http.ts';
+import { grantAdmin } from '../src/services/admins.ts';
+import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 describe.each(dialects)('site settings on %s', (dialect) => {
@@ -34,5 +36,50 @@ describe.each(dialects)('site settings on %s', (dialect) => {
       visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false, leaderboard: false },
       thankYouMessage: 'Thank you, commander!',
     });
+  });
+
+  it('lets an admin hide tabs and write the message; what a change leaves out stays', async () => {
+    const admin = await registerPlayer(h);
+    await grantAdmin(h.ctx, admin.user.email, 'test');
+    const first = await call(h, 'PATCH', '/api/admin/site-settings', {
+      token: admin.token,
+      body: { visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false }, thankYouMessage: 'Welcome aboard!' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.json.settings).toEqual({
+      visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false },
+      thankYouMessage: 'Welcome aboard!',
+    });
+    await call(h, 'PATCH', '/api/admin/site-settings', { token: admin.token, body: { visibleTabs: { shop: false } } });
+
+    const expected = {
+      visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false, shop: false },
+      thankYouMessage: 'Welcome aboard!',
+    };
+    expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings).toEqual(expected);
+    expect((await call(h, 'GET', '/api/admin/site-settings', { token: admin.token })).json.settings).toEqual(expected);
+    expect(h.logs.filter((l) => l.msg === 'admin.site_settings_saved')).toHaveLength(2);
+  });
+
+  it('refuses bad settings with a clear message, guests with 401 and players with 403, changing nothing', async () => {
+    const admin = await registerPlayer(h);
+    await grantAdmin(h.ctx, admin.user.email, 'test');
+    const player = await registerPlayer(h);
+    const bad: [unknown, string][] = [
+      [{ visibleTabs: { shop: 'no' } }, 'Each visible tab must be true or false'],
+      [{ visibleTabs: { casino: true } }, 'Each visible tab must be true or false'],
+      [{ visibleTabs: [] }, 'Each visible tab must be true or false'],
+      [{ thankYouMessage: 42 }, 'The thank-you message must be text of at most 2000 characters'],
+      [{ thankYouMessage: 'x'.repeat(2001) }, 'The thank-you message must be text of at most 2000 characters'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await call(h, 'PATCH', '/api/admin/site-settings', { token: admin.token, body });
+      expect([res.status, res.json.error.message], JSON.stringify(body)).toEqual([400, message]);
+    }
+    const hide = { visibleTabs: { shop: false } };
+    expect((await call(h, 'PATCH', '/api/admin/site-settings', { body: hide })).status).toBe(401);
+    expect((await call(h, 'PATCH', '/api/admin/site-settings', { token: player.token, body: hide })).status).toBe(403);
+    expect((await call(h, 'GET', '/api/admin/site-settings', { token: player.token })).status).toBe(403);
+    expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings).toEqual(defaultSiteSettings);
   });
 });

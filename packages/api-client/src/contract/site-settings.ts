@@ -37,3 +37,35 @@ export const defaultSiteSettings: SiteSettings = {
   },
   thankYouMessage: '',
 };
+
+export const THANK_YOU_MESSAGE_MAX_LENGTH = 2000;
+
+export const siteSettingsMessages = {
+  tabsInvalid: 'Each visible tab must be true or false',
+  messageInvalid: `The thank-you message must be text of at most ${THANK_YOU_MESSAGE_MAX_LENGTH} characters`,
+} as const;
+
+const optionalTab = z.boolean({ error: siteSettingsMessages.tabsInvalid }).optional();
+
+/** PATCH /api/admin/site-settings: either part may be left out and keeps its stored value. */
+export const updateSiteSettingsRequestSchema = z.object({
+  visibleTabs: z
+    .strictObject(
+      {
+        dashboard: optionalTab,
+        shop: optionalTab,
+        inventory: optionalTab,
+        trade: optionalTab,
+        support: optionalTab,
+        leaderboard: optionalTab,
+        admin: optionalTab,
+      },
+      { error: siteSettingsMessages.tabsInvalid },
+    )
+    .optional(),
+  thankYouMessage: z
+    .string({ error: siteSettingsMessages.messageInvalid })
+    .max(THANK_YOU_MESSAGE_MAX_LENGTH, siteSettingsMessages.messageInvalid)
+    .optional(),
+});
+export type UpdateSiteSettingsRequest = z.input<typeof updateSiteSettingsRequestSchema>;

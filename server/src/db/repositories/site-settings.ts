@@ -6,3 +6,15 @@ export const SITE_SETTINGS_ID = 'site';
 export async function findSiteSettings(db: Executor) {
   return db.selectFrom('site_settings').selectAll().where('id', '=', SITE_SETTINGS_ID).executeTakeFirst();
 }
+
+/** Writes the one settings row, creating it the first time. */
+export async function upsertSiteSettings(
+  db: Executor,
+  values: { visible_tabs: string; thank_you_message: string; updated_at: string },
+): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values({ id: SITE_SETTINGS_ID, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
