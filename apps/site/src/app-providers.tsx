@@ -1,4 +1,5 @@
-// Everything the pages share, in one wrapper: the API client, toasts, the session and site settings.
+// Everything the pages share, in one wrapper: the API client, toasts, the session, site settings and
+// the way out of the site (to the payment provider or Discord).
 
 import type { ApiClient } from '@starport/api-client/client';
 import type { TokenStore } from '@starport/ui/session';
@@ -10,20 +11,31 @@ import { SiteSettingsProvider } from './site-settings.tsx';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
+/** Loads another address in place of the site: a full page load, not a router navigation. */
+export type NavigateAway = (url: string) => void;
+
+const assignLocation: NavigateAway = (url) => window.location.assign(url);
+
+const NavigateAwayContext = createContext<NavigateAway>(assignLocation);
+
 export interface AppProvidersProps {
   client: ApiClient;
   tokenStore: TokenStore;
+  /** window.location.assign unless given; jsdom cannot follow it, so tests pass a recorder. */
+  navigateAway?: NavigateAway;
   children: ReactNode;
 }
 
-export function AppProviders({ client, tokenStore, children }: AppProvidersProps) {
+export function AppProviders({ client, tokenStore, navigateAway = assignLocation, children }: AppProvidersProps) {
   return (
     <ApiContext.Provider value={client}>
-      <ToastProvider>
-        <SessionProvider client={client} tokenStore={tokenStore}>
-          <SiteSettingsProvider client={client}>{children}</SiteSettingsProvider>
-        </SessionProvider>
-      </ToastProvider>
+      <NavigateAwayContext.Provider value={navigateAway}>
+        <ToastProvider>
+          <SessionProvider client={client} tokenStore={tokenStore}>
+            <SiteSettingsProvider client={client}>{children}</SiteSettingsProvider>
+          </SessionProvider>
+        </ToastProvider>
+      </NavigateAwayContext.Provider>
     </ApiContext.Provider>
   );
 }
@@ -33,4 +45,9 @@ export function useApi(): ApiClient {
   const client = useContext(ApiContext);
   if (!client) throw new Error('useApi must be used inside <AppProviders>');
   return client;
+}
+
+/** Sends the browser to an address outside the site: a payment page, Discord's consent screen. */
+export function useNavigateAway(): NavigateAway {
+  return useContext(NavigateAwayContext);
 }

@@ -57,7 +57,7 @@ describe('routes', () => {
     renderApp('/inventory', { user: makeUser() });
 
     expect(await screen.findByRole('heading', { name: 'Inventory' })).toBeTruthy();
-    expect(screen.getByText('Your inventory is empty')).toBeTruthy();
+    expect(await screen.findByText('Your inventory is empty')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Visit the Shop' }).getAttribute('href')).toBe('/shop');
   });
 

@@ -1,18 +1,237 @@
-// Dashboard (/dashboard, players only): the welcome; the credit, tier and Discord cards come later.
+// Dashboard (/dashboard, players only; SPEC.md §2): the welcome, the credits, tier and Discord cards,
+// quick actions, and the outcome of a Discord linking round trip (?discord_success, ?discord_error).
+
+import type { TabKey, User } from '@starport/api-client/contract';
+import { ConfirmDialog } from '@starport/ui/dialog';
 import { useSession } from '@starport/ui/session';
+import { useToast } from '@starport/ui/toast';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { formatCredits } from '../components/format.ts';
+import {
+  CheckIcon,
+  CreditsIcon,
+  DiscordIcon,
+  InventoryIcon,
+  LeaderboardIcon,
+  PlayIcon,
+  ShopIcon,
+  SupportIcon,
+  TierIcon,
+  TradeIcon,
+} from '../components/icons.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useQueryNotice } from '../components/use-query-notice.ts';
+import { useSiteSettings } from '../site-settings.tsx';
+
+export const discordMessages = {
+  linked: 'Discord linked successfully!',
+  linkFailed: (reason: string) => `Discord linking failed: ${reason}`,
+  linkStartFailed: 'Failed to initiate Discord linking',
+  unlinkConfirm: 'Are you sure you want to unlink your Discord account?',
+  unlinked: 'Discord account unlinked successfully',
+  unlinkFailed: 'Failed to unlink Discord account',
+} as const;
+
+interface QuickAction {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+  tab: TabKey;
+}
+
+const quickActions: QuickAction[] = [
+  { to: '/shop', title: 'Shop', text: 'Ships, gear and credit packs.', icon: <ShopIcon />, tab: 'shop' },
+  { to: '/inventory', title: 'Inventory', text: 'Everything you own.', icon: <InventoryIcon />, tab: 'inventory' },
+  { to: '/tiers', title: 'Support', text: 'Back Starport with a tier.', icon: <SupportIcon />, tab: 'support' },
+  { to: '/trade', title: 'Trade', text: 'Swap items with players.', icon: <TradeIcon />, tab: 'trade' },
+  {
+    to: '/leaderboard',
+    title: 'Leaderboard',
+    text: 'See who rules the galaxy.',
+    icon: <LeaderboardIcon />,
+    tab: 'leaderboard',
+  },
+];
+
+function StatCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card stat-card" aria-labelledby={id}>
+      <div className="stat-head">
+        <span className="stat-icon">{icon}</span>
+        <h2 id={id} className="stat-title">
+          {title}
+        </h2>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function DiscordCard({ user }: { user: User }) {
+  const api = useApi();
+  const toast = useToast();
+  const navigateAway = useNavigateAway();
+  const { refreshUser } = useSession();
+  const [linking, setLinking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [unlinking, setUnlinking] = useState(false);
+
+  async function handleLink() {
+    setLinking(true);
+    try {
+      const { redirectUrl } = await api.discord.link();
+      if (!redirectUrl) throw new Error('No Discord address in the answer');
+      // Stays busy on success: the browser is leaving for Discord.
+      navigateAway(redirectUrl);
+    } catch (error) {
+      console.error(discordMessages.linkStartFailed, error);
+      toast.error(discordMessages.linkStartFailed);
+      setLinking(false);
+    }
+  }
+
+  async function handleUnlink() {
+    setUnlinking(true);
+    try {
+      await api.discord.unlink();
+      toast.success(discordMessages.unlinked);
+      await refreshUser();
+    } catch (error) {
+      console.error(discordMessages.unlinkFailed, error);
+      toast.error(discordMessages.unlinkFailed);
+    } finally {
+      setUnlinking(false);
+      setConfirming(false);
+    }
+  }
+
+  const linked = Boolean(user.discordId);
+  return (
+    <StatCard id="dashboard-discord" title="Discord" icon={<DiscordIcon />}>
+      {linked ? (
+        <>
+          <p className="stat-value stat-value-text discord-linked">
+            <span className="discord-check">
+              <CheckIcon />
+            </span>
+            <span className="visually-hidden">Linked as </span>
+            <span className="discord-name">{user.discordUsername ?? 'Linked'}</span>
+          </p>
+          <p className="stat-note">Connected to your Starport account.</p>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm stat-action"
+            onClick={() => setConfirming(true)}
+            disabled={unlinking}
+          >
+            Unlink Discord
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            title="Unlink Discord"
+            message={<p>{discordMessages.unlinkConfirm}</p>}
+            confirmLabel="Unlink"
+            tone="danger"
+            busy={unlinking}
+            onConfirm={handleUnlink}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      ) : (
+        <>
+          <p className="stat-value stat-value-text stat-value-muted">Not Linked</p>
+          <p className="stat-note">Link your account to receive your supporter role.</p>
+          <button type="button" className="btn btn-primary btn-sm stat-action" onClick={handleLink} disabled={linking}>
+            Link Discord
+          </button>
+        </>
+      )}
+    </StatCard>
+  );
+}
 
 export function DashboardPage() {
-  const { user } = useSession();
+  const { user, refreshUser } = useSession();
+  const { visibleTabs } = useSiteSettings();
+  const toast = useToast();
   usePageTitle('Dashboard');
+
+  // SPEC.md §2: the Discord OAuth callback comes back here with its outcome in the query string.
+  useQueryNotice(['discord_success', 'discord_error'], (params) => {
+    if (params.has('discord_success')) {
+      toast.success(discordMessages.linked);
+      void refreshUser();
+      return;
+    }
+    toast.error(discordMessages.linkFailed(params.get('discord_error') || 'unknown error'));
+  });
+
   // The guard only renders this page for a signed-in user.
   if (!user) return null;
 
   return (
-    <div className="page container">
+    <div className="page container dashboard">
       <header className="page-header">
         <h1>Welcome, {user.username}</h1>
+        <p>Your command deck: credits, supporter tier and linked accounts at a glance.</p>
       </header>
+
+      <div className="stat-grid">
+        <StatCard id="dashboard-credits" title="Credits" icon={<CreditsIcon />}>
+          <p className="stat-value stat-value-credits">{formatCredits(user.credits)}</p>
+          <p className="stat-note">Spend them on ships, gear and cosmetics.</p>
+          <Link to="/shop" className="btn btn-secondary btn-sm stat-action">
+            Buy Credits
+          </Link>
+        </StatCard>
+
+        <StatCard id="dashboard-tier" title="Supporter Tier" icon={<TierIcon />}>
+          {user.currentTier ? (
+            <p className="stat-value stat-value-text">{user.currentTier.name}</p>
+          ) : (
+            <p className="stat-value stat-value-text stat-value-muted">None</p>
+          )}
+          <p className="stat-note">
+            {user.currentTier ? 'Thank you for backing Starport.' : 'Back Starport and earn monthly perks.'}
+          </p>
+          <Link to="/tiers" className="btn btn-secondary btn-sm stat-action">
+            View Tiers
+          </Link>
+        </StatCard>
+
+        <DiscordCard user={user} />
+      </div>
+
+      <section className="quick-actions" aria-labelledby="dashboard-quick-actions">
+        <h2 id="dashboard-quick-actions">Quick Actions</h2>
+        <ul className="quick-grid">
+          {quickActions
+            .filter((action) => visibleTabs[action.tab])
+            .map((action) => (
+              <li key={action.to}>
+                <Link to={action.to} className="quick-tile">
+                  <span className="quick-icon">{action.icon}</span>
+                  <span className="quick-title">{action.title}</span>
+                  <span className="quick-text">{action.text}</span>
+                </Link>
+              </li>
+            ))}
+          <li>
+            {/* SPEC.md §1 gives Play Game no action: the game runs in its own client, so say so. */}
+            <div className="quick-tile quick-tile-static">
+              <span className="quick-icon quick-icon-play">
+                <PlayIcon />
+              </span>
+              <span className="quick-title">Play Game</span>
+              <span className="quick-text">Launch Starport from the game client and sign in with this account.</span>
+            </div>
+          </li>
+        </ul>
+      </section>
     </div>
   );
 }

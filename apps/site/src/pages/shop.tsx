@@ -1,10 +1,191 @@
-// Shop (/shop): the item catalogue; the cards, filters and purchases arrive with the shop issue.
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+// Shop (/shop, public; SPEC.md §2): the balance, category tabs, item cards with credit purchases, and
+// the banner a card payment comes back with (?payment=success or ?payment=cancelled).
+
+import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
+import { useSession } from '@starport/ui/session';
+import { useToast } from '@starport/ui/toast';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApi } from '../app-providers.tsx';
+import { formatCredits } from '../components/format.ts';
+import { Loading } from '../components/loading.tsx';
+import { ShopItemCard } from '../components/shop-item-card.tsx';
+import { useLoaded } from '../components/use-loaded.ts';
+import { usePageTitle } from '../components/use-page-title.ts';
+import { useQueryNotice } from '../components/use-query-notice.ts';
+
+export const shopPageMessages = {
+  purchased: 'Purchase successful!',
+  empty: 'No items found in this category',
+  paymentSuccess: 'Payment successful! Your items have been added.',
+  paymentCancelled: 'Payment was cancelled.',
+} as const;
+
+const ALL_ITEMS = 'all';
+
+type PaymentNotice = 'success' | 'cancelled';
+
+/** SPEC.md §2: All Items, then the active categories (in their order) that hold at least one item. */
+export function getCategoryTabs(categories: readonly ShopCategory[], items: readonly ShopItem[]): ShopCategory[] {
+  const stocked = new Set(items.map((item) => item.category));
+  return categories.filter((category) => category.isActive && stocked.has(category.slug));
+}
+
+function PaymentBanner({ notice, onDismiss }: { notice: PaymentNotice; onDismiss: () => void }) {
+  const success = notice === 'success';
+  return (
+    <div className={success ? 'banner banner-success' : 'banner banner-warning'} role="status">
+      <span className="banner-text">
+        {success ? shopPageMessages.paymentSuccess : shopPageMessages.paymentCancelled}
+      </span>
+      <button type="button" className="banner-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function Balance() {
+  const { user, loading } = useSession();
+  if (loading) return null;
+  if (!user) {
+    return (
+      <p className="shop-balance shop-balance-guest">
+        <Link to="/login">Log in</Link> to buy items with your credits.
+      </p>
+    );
+  }
+  return (
+    <p className="shop-balance">
+      <span className="shop-balance-label">Your balance</span>
+      <span className="shop-balance-value">{formatCredits(user.credits)} credits</span>
+    </p>
+  );
+}
 
 export function ShopPage() {
+  usePageTitle('Shop');
+  const api = useApi();
+  const toast = useToast();
+  const { user, loading: sessionLoading, refreshUser } = useSession();
+  // One call for every item, rather than one per category: the tabs are worked out from the items.
+  const items = useLoaded((client) => client.shop.items(), 'Failed to load shop items');
+  // SPEC.md §8: without categories the shop still works, with All Items alone.
+  const categories = useLoaded((client) => client.shop.categories(), 'Failed to load shop categories');
+  // Only to name the tier a tier-exclusive item needs.
+  const tiers = useLoaded((client) => client.tiers.list(), 'Failed to load tiers');
+  const [selected, setSelected] = useState(ALL_ITEMS);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [buyingId, setBuyingId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<PaymentNotice | null>(null);
+
+  useQueryNotice(['payment'], (params) => {
+    const payment = params.get('payment');
+    if (payment === 'success') {
+      setNotice('success');
+      void refreshUser();
+    } else if (payment === 'cancelled') {
+      setNotice('cancelled');
+    }
+  });
+
+  const allItems = (items.data?.items ?? []).filter((item) => item.isActive);
+  const tabs = getCategoryTabs(categories.data?.categories ?? [], allItems);
+  // A tab that has emptied since it was chosen falls back to everything.
+  const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
+  const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
+  const tierNames = new Map((tiers.data?.tiers ?? []).map((tier) => [tier._id, tier.name]));
+
+  function selectTab(slug: string) {
+    setSelected(slug);
+    setExpandedId(null);
+  }
+
+  async function handleBuy(item: ShopItem) {
+    if (buyingId) return;
+    setBuyingId(item._id);
+    try {
+      await api.shop.purchase(item._id);
+      toast.success(shopPageMessages.purchased);
+      // The navigation bar's balance and this page's buttons follow the new balance.
+      await refreshUser();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : fallbackMessages.purchase);
+    } finally {
+      setBuyingId(null);
+    }
+  }
+
   return (
-    <PlaceholderPage title="Shop">
-      <p>The shop is being stocked. Ships, gear and credit packs will be on sale here soon.</p>
-    </PlaceholderPage>
+    <div className="page container shop-page">
+      <header className="page-header shop-header">
+        <div>
+          <h1>Shop</h1>
+          <p>Ships, weapons, cosmetics and credit packs for your fleet.</p>
+        </div>
+        <Balance />
+      </header>
+
+      {notice ? <PaymentBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
+
+      {items.loading ? (
+        <Loading label="Loading the shop..." />
+      ) : (
+        <>
+          <fieldset className="category-tabs">
+            <legend className="visually-hidden">Categories</legend>
+            <button
+              type="button"
+              className="category-tab"
+              aria-pressed={current === ALL_ITEMS}
+              onClick={() => selectTab(ALL_ITEMS)}
+            >
+              All Items
+            </button>
+            {tabs.map((category) => (
+              <button
+                key={category._id}
+                type="button"
+                className="category-tab"
+                aria-pressed={current === category.slug}
+                onClick={() => selectTab(category.slug)}
+              >
+                {category.icon ? (
+                  <span className="category-tab-icon" aria-hidden="true">
+                    {category.icon}
+                  </span>
+                ) : null}
+                {category.displayName || category.name}
+              </button>
+            ))}
+          </fieldset>
+
+          {shown.length === 0 ? (
+            <div className="empty-state">
+              <p>{shopPageMessages.empty}</p>
+            </div>
+          ) : (
+            <ul className="shop-grid">
+              {shown.map((item) => (
+                <li key={item._id}>
+                  <ShopItemCard
+                    item={item}
+                    user={user}
+                    sessionLoading={sessionLoading}
+                    tierName={item.tierExclusive ? (tierNames.get(item.tierExclusive) ?? null) : null}
+                    expanded={expandedId === item._id}
+                    onToggle={() => setExpandedId((open) => (open === item._id ? null : item._id))}
+                    buying={buyingId === item._id}
+                    blocked={buyingId !== null}
+                    onBuy={() => handleBuy(item)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
   );
 }

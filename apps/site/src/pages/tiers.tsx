@@ -1,10 +1,155 @@
-// Support (/tiers): the supporter tiers; the tier cards and payments arrive with the shop issue.
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+// Support (/tiers, public; SPEC.md §2): the supporter tier cards with their badges and the subscribe,
+// upgrade, downgrade or change button, which sends the player to the card payment provider.
+
+import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import type { Tier, User } from '@starport/api-client/contract';
+import { useSession } from '@starport/ui/session';
+import { useToast } from '@starport/ui/toast';
+import type { CSSProperties } from 'react';
+import { useState } from 'react';
+import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { formatUsd } from '../components/format.ts';
+import { CheckIcon } from '../components/icons.tsx';
+import { Loading } from '../components/loading.tsx';
+import type { TierAction } from '../components/tier-action.ts';
+import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';
+import { useLoaded } from '../components/use-loaded.ts';
+import { usePageTitle } from '../components/use-page-title.ts';
+
+export const loginToSubscribeMessage = 'Please log in to subscribe';
+
+/** SPEC.md §9: a tier without its own icon shows a star. */
+const DEFAULT_TIER_ICON = '⭐';
+
+interface TierCardProps {
+  tier: Tier;
+  user: User | null;
+  /** True while the session is checked or another tier's request is in flight. */
+  blocked: boolean;
+  pending: boolean;
+  onChoose: (tier: Tier, action: TierAction) => void;
+}
+
+function TierCard({ tier, user, blocked, pending, onChoose }: TierCardProps) {
+  const action = getTierAction(tier, user);
+  const current = isCurrentTier(tier, user);
+  const popular = isMostPopular(tier, user);
+  const nameId = `tier-${tier._id}-name`;
+  // Admin-chosen colours go in as custom properties: the stylesheet decides where they show.
+  const accent = {
+    '--tier-from': tier.colorGradient.from,
+    '--tier-to': tier.colorGradient.to,
+  } as CSSProperties;
+  const roleColor = { '--role-color': tier.discordRoleColor } as CSSProperties;
+  const emphasised = action.label === 'Subscribe' || action.label === 'Upgrade';
+  let classes = 'card tier-card';
+  if (current) classes += ' is-current';
+  if (popular) classes += ' is-popular';
+
+  return (
+    <article className={classes} style={accent} aria-labelledby={nameId}>
+      <div className="tier-badges">
+        {current ? <span className="badge badge-success">Your Current Tier</span> : null}
+        {popular ? <span className="badge tier-badge-popular">Most Popular</span> : null}
+      </div>
+      <div className="tier-icon" aria-hidden="true">
+        {tier.icon || DEFAULT_TIER_ICON}
+      </div>
+      <h2 id={nameId} className="tier-name">
+        {tier.name}
+      </h2>
+      <p className="tier-price">
+        <span className="tier-amount">{formatUsd(tier.price)}</span>
+        <span className="tier-period">/month</span>
+      </p>
+      <p className="tier-role">
+        <span className="tier-role-label">Discord role</span>
+        <span className="role-badge" style={roleColor}>
+          {tier.discordRole}
+        </span>
+      </p>
+      <ul className="tier-benefits">
+        {tier.benefits.map((benefit) => (
+          <li key={benefit}>
+            <CheckIcon />
+            <span>{benefit}</span>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={emphasised ? 'btn btn-primary btn-block tier-action' : 'btn btn-secondary btn-block tier-action'}
+        disabled={action.disabled || blocked}
+        aria-busy={pending || undefined}
+        onClick={() => onChoose(tier, action)}
+      >
+        {pending ? 'Redirecting...' : action.label}
+      </button>
+    </article>
+  );
+}
 
 export function TiersPage() {
+  usePageTitle('Support');
+  const { user, loading: sessionLoading } = useSession();
+  const toast = useToast();
+  const navigateAway = useNavigateAway();
+  const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const api = useApi();
+
+  const tiers = (data?.tiers ?? []).filter((tier) => tier.isActive);
+
+  async function handleChoose(tier: Tier, action: TierAction) {
+    if (action.call === 'login') {
+      toast.info(loginToSubscribeMessage);
+      return;
+    }
+    if (action.call === 'none' || pendingId) return;
+    setPendingId(tier._id);
+    try {
+      const { url } =
+        action.call === 'subscribe' ? await api.payments.subscribe(tier._id) : await api.payments.changeTier(tier._id);
+      if (!url) throw new Error('No payment address in the answer');
+      // Stays busy: the browser is leaving for the payment page.
+      navigateAway(url);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : fallbackMessages.subscription);
+      setPendingId(null);
+    }
+  }
+
   return (
-    <PlaceholderPage title="Support">
-      <p>Supporter tiers are on their way. Check back soon to back Starport with a monthly tier.</p>
-    </PlaceholderPage>
+    <div className="page container tiers-page">
+      <header className="page-header page-header-center">
+        <h1>Support</h1>
+        <p>
+          Back Starport with a monthly supporter tier: bonus credits, a coloured role on our Discord and the thanks of
+          the whole crew.
+        </p>
+      </header>
+
+      {loading ? (
+        <Loading label="Loading tiers..." />
+      ) : tiers.length === 0 ? (
+        <div className="empty-state">
+          <p>No supporter tiers are available right now.</p>
+        </div>
+      ) : (
+        <ul className="tier-grid">
+          {tiers.map((tier) => (
+            <li key={tier._id}>
+              <TierCard
+                tier={tier}
+                user={user}
+                blocked={sessionLoading || pendingId !== null}
+                pending={pendingId === tier._id}
+                onChoose={handleChoose}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 // Renders the real routes and providers at a path, with the API answered by a fake fetch.
 
 import { createApiClient } from '@starport/api-client/client';
-import type { User } from '@starport/api-client/contract';
+import type { InventoryEntry, ShopCategory, ShopItem, Tier, User } from '@starport/api-client/contract';
 import { defaultSiteSettings, type VisibleTabs } from '@starport/api-client/contract';
 import type { TokenStore } from '@starport/ui/session';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
@@ -30,6 +31,76 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
+export function makeTier(overrides: Partial<Tier> = {}): Tier {
+  return {
+    _id: 'tier-captain',
+    name: 'Captain',
+    slug: 'captain',
+    price: 9.99,
+    icon: '🚀',
+    benefits: ['Captain role on Discord', '600 bonus credits every month'],
+    popular: false,
+    displayOrder: 1,
+    isActive: true,
+    colorGradient: { from: '#3b82f6', to: '#8b5cf6' },
+    discordRole: 'Captain',
+    discordRoleId: '',
+    discordRoleColor: '#5865F2',
+    ...overrides,
+  };
+}
+
+export function makeCategory(overrides: Partial<ShopCategory> = {}): ShopCategory {
+  return {
+    _id: 'category-ships',
+    name: 'Ships',
+    slug: 'ships',
+    displayName: 'Ships',
+    description: 'Hulls from nimble scouts to capital dreadnoughts.',
+    icon: '🚀',
+    order: 1,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export function makeItem(overrides: Partial<ShopItem> = {}): ShopItem {
+  return {
+    _id: 'item-scout',
+    name: 'Nova Scout',
+    slug: 'nova-scout',
+    description: 'A nimble scout hull with long-range sensors.',
+    imageUrl: null,
+    category: 'ships',
+    rarity: 'common',
+    discount: 0,
+    featured: false,
+    priceCredits: 500,
+    priceUSD: 0,
+    creditAmount: 0,
+    gameItems: [{ item_name: 'Nova Scout Hull', item_quantity: 1 }],
+    tierExclusive: null,
+    isActive: true,
+    isTradeable: true,
+    isGiftable: true,
+    ...overrides,
+  };
+}
+
+export function makeInventoryEntry(overrides: Partial<InventoryEntry> = {}): InventoryEntry {
+  return {
+    _id: 'entry-1',
+    shopItem: makeItem(),
+    quantity: 1,
+    deliveredToGame: false,
+    createdAt: '2026-11-22T12:00:00.000Z',
+    acquiredMethod: 'credit_purchase',
+    tradeLocked: false,
+    tradeLockedUntil: null,
+    ...overrides,
+  };
+}
+
 export interface RenderAppOptions {
   /** Signed in as this user (a token is stored and /auth/me answers with it). */
   user?: User;
@@ -39,6 +110,8 @@ export interface RenderAppOptions {
   api?: Record<string, FakeRoute>;
   /** A route table other than the site's (the site's with a test route added, say). */
   routes?: RouteObject[];
+  /** Render inside React's StrictMode, whose doubled effects must not double what a page does. */
+  strict?: boolean;
 }
 
 const allTabsVisible: VisibleTabs = defaultSiteSettings.visibleTabs;
@@ -64,6 +137,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'GET /api/shop/site-settings': () =>
       json(200, { settings: { visibleTabs: { ...allTabsVisible, ...options.visibleTabs }, thankYouMessage: '' } }),
     'POST /api/auth/logout': () => json(200, { ok: true }),
+    'GET /api/tiers': () => json(200, { tiers: [] }),
+    'GET /api/shop/categories': () => json(200, { categories: [] }),
+    'GET /api/shop/items': () => json(200, { items: [] }),
+    'GET /api/shop/user/inventory': () => json(200, { inventory: [] }),
   };
   const answers = { ...defaults, ...options.api };
 
@@ -84,11 +161,14 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
+  // Where the page sent the browser (payment provider, Discord): jsdom cannot leave the page.
+  const navigateAway = vi.fn<(url: string) => void>();
 
-  const view = render(
-    <AppProviders client={client} tokenStore={tokenStore}>
+  const app = (
+    <AppProviders client={client} tokenStore={tokenStore} navigateAway={navigateAway}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
-  return { ...view, router, calls, tokens, unauthorized };
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...view, router, calls, tokens, unauthorized, navigateAway };
 }

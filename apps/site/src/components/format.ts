@@ -1,0 +1,31 @@
+// How numbers, prices and dates read across the player pages, so every page says them the same way.
+
+const creditFormat = new Intl.NumberFormat('en-US');
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** 2500 → "2,500". */
+export function formatCredits(credits: number): string {
+  return creditFormat.format(credits);
+}
+
+/** SPEC.md §9: USD with two decimals, 19.9 → "$19.90". */
+export function formatUsd(amount: number): string {
+  return usdFormat.format(amount);
+}
+
+/** An ISO date as "Nov 29, 2026" in the reader's time zone; an unreadable one is shown as given. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** SPEC.md §2: "credit_purchase" reads "credit purchase". */
+export function formatAcquiredMethod(method: string): string {
+  return method.replaceAll('_', ' ');
+}
+
+/** "legendary" → "Legendary". */
+export function formatRarity(rarity: string): string {
+  return rarity.charAt(0).toUpperCase() + rarity.slice(1);
+}

@@ -1,0 +1,183 @@
+// One shop item card (SPEC.md §2, §5): picture, rarity, prices after discount, and the credit purchase
+// button with its rules. A click on the card, not on its buttons, expands it to show what it contains.
+
+import type { ShopItem, User } from '@starport/api-client/contract';
+import { CREDITS_CATEGORY, discountedPrice } from '@starport/api-client/contract';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCredits, formatRarity, formatUsd } from './format.ts';
+import { LockIcon } from './icons.tsx';
+import { ItemImage } from './item-image.tsx';
+
+export const shopMessages = {
+  insufficientCredits: 'Insufficient Credits',
+  buyWithCredits: 'Buy with Credits',
+  purchasing: 'Purchasing...',
+  logInToBuy: 'Log in to buy',
+  tierRequired: (tierName: string | null) => `Requires ${tierName ?? 'a supporter'} tier`,
+} as const;
+
+export interface ShopItemCardProps {
+  item: ShopItem;
+  /** The signed-in player, or null for a guest. */
+  user: User | null;
+  /** While the session is being checked nobody can tell which button to offer yet. */
+  sessionLoading: boolean;
+  /** The name of the tier a tier-exclusive item needs; null when unknown. */
+  tierName: string | null;
+  expanded: boolean;
+  onToggle: () => void;
+  /** This item's purchase is in flight. */
+  buying: boolean;
+  /** Some purchase is in flight: one at a time. */
+  blocked: boolean;
+  onBuy: () => void;
+}
+
+/** SPEC.md §5: credits buy anything priced in credits except credit packs themselves. */
+export function canBuyWithCredits(item: Pick<ShopItem, 'category' | 'priceCredits'>): boolean {
+  return item.category !== CREDITS_CATEGORY && item.priceCredits > 0;
+}
+
+function BuyControl(props: ShopItemCardProps) {
+  const { item, user, sessionLoading, tierName, buying, blocked, onBuy } = props;
+  if (sessionLoading) return null;
+  if (!user) {
+    return (
+      <Link to="/login" className="btn btn-secondary btn-sm btn-block">
+        {shopMessages.logInToBuy}
+      </Link>
+    );
+  }
+  if (item.tierExclusive && user.currentTier?._id !== item.tierExclusive) {
+    return (
+      <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
+        {shopMessages.tierRequired(tierName)}
+      </button>
+    );
+  }
+  if (user.credits < discountedPrice(item.priceCredits, item.discount)) {
+    return (
+      <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
+        {shopMessages.insufficientCredits}
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm btn-block"
+      onClick={onBuy}
+      disabled={blocked}
+      aria-busy={buying || undefined}
+    >
+      {buying ? shopMessages.purchasing : shopMessages.buyWithCredits}
+    </button>
+  );
+}
+
+export function ShopItemCard(props: ShopItemCardProps) {
+  const { item, tierName, expanded, onToggle } = props;
+  const nameId = `shop-item-${item._id}-name`;
+  const discounted = item.discount > 0;
+  const creditPrice = discountedPrice(item.priceCredits, item.discount);
+  // USD is discounted in whole cents, the same rounding the server charges.
+  const usdPrice = discountedPrice(Math.round(item.priceUSD * 100), item.discount) / 100;
+  const isCreditPack = item.category === CREDITS_CATEGORY;
+  const forCredits = canBuyWithCredits(item);
+
+  function handleCardClick(event: MouseEvent<HTMLElement>) {
+    if (event.target instanceof Element && event.target.closest('button, a')) return;
+    // Selecting text to copy it is not a request to collapse the card.
+    if (window.getSelection()?.toString()) return;
+    onToggle();
+  }
+
+  return (
+    // The name is the keyboard's toggle button; a click anywhere else on the card is a mouse shortcut.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the name button carries the keyboard interaction
+    <article
+      className={`card shop-card rarity-${item.rarity}${expanded ? ' is-expanded' : ''}`}
+      aria-labelledby={nameId}
+      onClick={handleCardClick}
+    >
+      <div className="shop-card-media">
+        <ItemImage imageUrl={item.imageUrl} name={item.name} />
+        {discounted ? <span className="discount-badge">-{item.discount}%</span> : null}
+      </div>
+
+      <div className="shop-card-body">
+        <p className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</p>
+        <h3 className="shop-card-name">
+          <button id={nameId} type="button" className="shop-card-toggle" aria-expanded={expanded} onClick={onToggle}>
+            {item.name}
+          </button>
+        </h3>
+        <p className="shop-card-description">{item.description}</p>
+
+        {isCreditPack ? (
+          <p className="credit-amount">
+            <span className="credit-amount-label">You get</span>
+            <span className="credit-amount-value">{formatCredits(item.creditAmount)} credits</span>
+          </p>
+        ) : null}
+        {item.tierExclusive ? (
+          <p className="tier-requirement">
+            <LockIcon />
+            <span>{tierName ? `${tierName} tier exclusive` : 'Supporter tier exclusive'}</span>
+          </p>
+        ) : null}
+
+        {expanded ? (
+          <div className="shop-card-details">
+            {item.gameItems.length > 0 ? (
+              <>
+                <h4>Includes</h4>
+                <ul className="game-items">
+                  {item.gameItems.map((gameItem) => (
+                    <li key={`${gameItem.item_name}-${gameItem.item_quantity}`}>
+                      {gameItem.item_name} × {gameItem.item_quantity}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="text-muted">No in-game items listed.</p>
+            )}
+          </div>
+        ) : null}
+
+        <div className="shop-card-prices">
+          {forCredits ? (
+            <p className="price price-credits">
+              {discounted ? (
+                <s className="price-original">
+                  <span className="visually-hidden">Was </span>
+                  {formatCredits(item.priceCredits)}
+                </s>
+              ) : null}
+              <span className="price-now">{formatCredits(creditPrice)} credits</span>
+            </p>
+          ) : null}
+          {item.priceUSD > 0 ? (
+            <p className="price price-usd">
+              {discounted ? (
+                <s className="price-original">
+                  <span className="visually-hidden">Was </span>
+                  {formatUsd(item.priceUSD)}
+                </s>
+              ) : null}
+              <span className="price-now">{formatUsd(usdPrice)}</span>
+            </p>
+          ) : null}
+        </div>
+
+        {forCredits ? (
+          <div className="shop-card-actions">
+            <BuyControl {...props} />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,190 @@
+// The dashboard of SPEC.md §2: the three cards, the quick actions and their tabs, Discord linking and
+// unlinking, and the ?discord_success / ?discord_error round trip.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, makeUser, renderApp } from '../test/render-app.tsx';
+
+function card(name: string) {
+  return within(screen.getByRole('region', { name }));
+}
+
+function quickActionTitles() {
+  const region = screen.getByRole('region', { name: 'Quick Actions' });
+  return Array.from(region.querySelectorAll('.quick-title')).map((title) => title.textContent);
+}
+
+describe('dashboard page', () => {
+  it('shows the credits, supporter tier and an unlinked Discord', async () => {
+    renderApp('/dashboard', { user: makeUser({ username: 'nova', credits: 2500, currentTier: null }) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, nova' })).toBeTruthy();
+    expect(card('Credits').getByText('2,500')).toBeTruthy();
+    expect(card('Credits').getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/shop');
+    expect(card('Supporter Tier').getByText('None')).toBeTruthy();
+    expect(card('Supporter Tier').getByRole('link', { name: 'View Tiers' }).getAttribute('href')).toBe('/tiers');
+    expect(card('Discord').getByText('Not Linked')).toBeTruthy();
+    expect(card('Discord').getByRole('button', { name: 'Link Discord' })).toBeTruthy();
+    expect(card('Discord').queryByRole('button', { name: 'Unlink Discord' })).toBeNull();
+  });
+
+  it("shows the player's tier and linked Discord name", async () => {
+    renderApp('/dashboard', {
+      user: makeUser({
+        currentTier: { _id: 'tier-captain', name: 'Captain', price: 9.99 },
+        discordId: '1234',
+        discordUsername: 'nova#0001',
+      }),
+    });
+
+    expect(await screen.findByText('Captain')).toBeTruthy();
+    expect(card('Supporter Tier').queryByText('None')).toBeNull();
+    expect(card('Discord').getByText('nova#0001')).toBeTruthy();
+    expect(card('Discord').queryByText('Not Linked')).toBeNull();
+    expect(card('Discord').getByRole('button', { name: 'Unlink Discord' })).toBeTruthy();
+  });
+
+  it('offers every quick action and a Play Game tile without a link', async () => {
+    renderApp('/dashboard', { user: makeUser() });
+
+    await screen.findByRole('heading', { name: 'Quick Actions' });
+    expect(quickActionTitles()).toEqual(['Shop', 'Inventory', 'Support', 'Trade', 'Leaderboard', 'Play Game']);
+    const region = within(screen.getByRole('region', { name: 'Quick Actions' }));
+    expect(region.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/shop',
+      '/inventory',
+      '/tiers',
+      '/trade',
+      '/leaderboard',
+    ]);
+    expect(region.getByText(/Launch Starport from the game client/)).toBeTruthy();
+  });
+
+  it('hides the quick actions whose tabs the site settings hide', async () => {
+    renderApp('/dashboard', { user: makeUser(), visibleTabs: { shop: false, support: false, leaderboard: false } });
+
+    await waitFor(() => expect(quickActionTitles()).toEqual(['Inventory', 'Trade', 'Play Game']));
+  });
+
+  it('sends the browser to Discord when linking starts', async () => {
+    const { navigateAway, calls } = renderApp('/dashboard', {
+      user: makeUser(),
+      api: { 'GET /api/discord/link': () => json(200, { redirectUrl: 'https://discord.test/oauth2/authorize?x=1' }) },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Link Discord' }));
+
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('https://discord.test/oauth2/authorize?x=1'));
+    expect(calls).toContain('GET /api/discord/link');
+  });
+
+  it('says so when linking cannot start', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { navigateAway } = renderApp('/dashboard', {
+      user: makeUser(),
+      api: { 'GET /api/discord/link': () => json(503, { error: { message: 'Discord is not configured' } }) },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Link Discord' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to initiate Discord linking');
+    expect(navigateAway).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Link Discord' }) as HTMLButtonElement).disabled).toBe(false);
+    logged.mockRestore();
+  });
+
+  it('asks before unlinking and does nothing when cancelled', async () => {
+    const { calls } = renderApp('/dashboard', { user: makeUser({ discordId: '1234', discordUsername: 'nova' }) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to unlink your Discord account?');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls).not.toContain('POST /api/discord/unlink');
+  });
+
+  it('unlinks after confirmation, says so and shows the refreshed user', async () => {
+    let user = makeUser({ discordId: '1234', discordUsername: 'nova#0001' });
+    const { calls } = renderApp('/dashboard', {
+      user,
+      api: {
+        'GET /api/auth/me': () => json(200, { user }),
+        'POST /api/discord/unlink': () => {
+          user = makeUser({ discordId: null, discordUsername: null });
+          return json(200, { ok: true });
+        },
+      },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+
+    expect(await screen.findByText('Discord account unlinked successfully')).toBeTruthy();
+    expect(await card('Discord').findByText('Not Linked')).toBeTruthy();
+    expect(calls).toContain('POST /api/discord/unlink');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('says so when unlinking fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/dashboard', {
+      user: makeUser({ discordId: '1234', discordUsername: 'nova#0001' }),
+      api: { 'POST /api/discord/unlink': () => json(500, { error: { message: 'Internal error' } }) },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to unlink Discord account');
+    expect(card('Discord').getByText('nova#0001')).toBeTruthy();
+    logged.mockRestore();
+  });
+
+  it('welcomes a freshly linked Discord, refreshes the user and clears the query string', async () => {
+    // The OAuth callback linked the account before coming back: only a fresh /auth/me knows it.
+    let meCalls = 0;
+    const { router } = renderApp('/dashboard?discord_success=1', {
+      user: makeUser(),
+      api: {
+        'GET /api/auth/me': () => {
+          meCalls += 1;
+          const linked = meCalls > 1;
+          return json(200, {
+            user: makeUser(linked ? { discordId: '1234', discordUsername: 'nova#0001' } : { discordId: null }),
+          });
+        },
+      },
+    });
+
+    expect(await screen.findByText('Discord linked successfully!')).toBeTruthy();
+    expect(await card('Discord').findByText('nova#0001')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("welcomes the link once under StrictMode's doubled effects", async () => {
+    const { router } = renderApp('/dashboard?discord_success=', { user: makeUser(), strict: true });
+
+    expect(await screen.findByText('Discord linked successfully!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getAllByText('Discord linked successfully!')).toHaveLength(1);
+  });
+
+  it('reports a failed Discord link with its reason and clears the query string', async () => {
+    const { router } = renderApp('/dashboard?discord_error=access_denied', { user: makeUser(), strict: true });
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Discord linking failed: access_denied');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getAllByText('Discord linking failed: access_denied')).toHaveLength(1);
+  });
+
+  it('leaves a dashboard without those parameters alone', async () => {
+    const { router } = renderApp('/dashboard?tab=overview', { user: makeUser() });
+
+    await screen.findByRole('heading', { name: /Welcome/ });
+    expect(router.state.location.search).toBe('?tab=overview');
+    expect(screen.queryByText(/Discord link/)).toBeNull();
+  });
+});

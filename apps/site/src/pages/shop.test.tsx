@@ -1,0 +1,355 @@
+// The shop of SPEC.md §2/§5/§8: balance, category tabs, item cards, credit purchases and the payment
+// banners.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeRoute } from '../test/render-app.tsx';
+import { json, makeCategory, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
+
+const categories = [
+  makeCategory({ _id: 'c-credits', slug: 'credits', name: 'Credits', displayName: 'Credit Packs', order: 0 }),
+  makeCategory({ _id: 'c-ships', slug: 'ships', name: 'Ships', displayName: 'Ships', order: 1 }),
+  makeCategory({ _id: 'c-weapons', slug: 'weapons', name: 'Weapons', displayName: 'Weapons', order: 2 }),
+  makeCategory({
+    _id: 'c-armor',
+    slug: 'armor',
+    name: 'Armor',
+    displayName: 'Armor & Shields',
+    order: 3,
+    isActive: false,
+  }),
+  makeCategory({ _id: 'c-bundles', slug: 'bundles', name: 'Bundles', displayName: 'Bundles', order: 4 }),
+];
+
+const scout = makeItem({ _id: 'scout', name: 'Nova Scout', category: 'ships', priceCredits: 500 });
+const frigate = makeItem({
+  _id: 'frigate',
+  name: 'Aegis Frigate',
+  category: 'ships',
+  rarity: 'epic',
+  description: 'A heavy frigate with layered shields and a long, detailed service record.',
+  priceCredits: 2000,
+  priceUSD: 19.99,
+  discount: 20,
+  gameItems: [
+    { item_name: 'Aegis Frigate Hull', item_quantity: 1 },
+    { item_name: 'Shield Booster', item_quantity: 2 },
+  ],
+});
+const laser = makeItem({ _id: 'laser', name: 'Pulse Laser', category: 'weapons', rarity: 'rare', priceCredits: 300 });
+const plating = makeItem({ _id: 'plating', name: 'Titan Plating', category: 'armor', priceCredits: 400 });
+const pack = makeItem({
+  _id: 'pack',
+  name: 'Credit Pack',
+  category: 'credits',
+  rarity: 'uncommon',
+  priceCredits: 0,
+  priceUSD: 19.99,
+  creditAmount: 2500,
+  gameItems: [],
+});
+const items = [pack, scout, frigate, laser, plating];
+
+function shopApi(overrides: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
+  return {
+    'GET /api/shop/items': () => json(200, { items }),
+    'GET /api/shop/categories': () => json(200, { categories }),
+    ...overrides,
+  };
+}
+
+/** The tabs' names as a screen reader says them: the decorative category icons left out. */
+function tabNames() {
+  const group = screen.getByRole('group', { name: 'Categories' });
+  return within(group)
+    .getAllByRole('button')
+    .map((button) =>
+      Array.from(button.childNodes)
+        .filter((node) => !(node instanceof Element && node.getAttribute('aria-hidden') === 'true'))
+        .map((node) => node.textContent)
+        .join(''),
+    );
+}
+
+function itemCard(name: string) {
+  return within(screen.getByRole('article', { name }));
+}
+
+function cardNames() {
+  return screen.getAllByRole('article').map((card) => card.querySelector('.shop-card-name')?.textContent);
+}
+
+function buyButton(name: string) {
+  return itemCard(name).getByRole('button', { name: /Buy with Credits|Insufficient Credits|Purchasing|Requires/ });
+}
+
+describe('shop page', () => {
+  it('shows All Items and only the active categories that hold items, in order', async () => {
+    renderApp('/shop', { api: shopApi() });
+
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    expect(tabNames()).toEqual(['All Items', 'Credit Packs', 'Ships', 'Weapons']);
+    expect(cardNames()).toEqual(['Credit Pack', 'Nova Scout', 'Aegis Frigate', 'Pulse Laser', 'Titan Plating']);
+  });
+
+  it('filters the cards by category', async () => {
+    renderApp('/shop', { api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ships' }));
+
+    expect(cardNames()).toEqual(['Nova Scout', 'Aegis Frigate']);
+    expect(screen.getByRole('button', { name: 'Ships' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'All Items' }).getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'All Items' }));
+    expect(cardNames()).toHaveLength(5);
+  });
+
+  it('leaves only All Items when the categories cannot be loaded', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/shop', {
+      api: shopApi({ 'GET /api/shop/categories': () => json(500, { error: { message: 'Internal error' } }) }),
+    });
+
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load shop categories', expect.anything()));
+    expect(tabNames()).toEqual(['All Items']);
+    expect(cardNames()).toHaveLength(5);
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  });
+
+  it("says 'No items found in this category' when there is nothing to show", async () => {
+    renderApp('/shop');
+
+    expect(await screen.findByText('No items found in this category')).toBeTruthy();
+    expect(tabNames()).toEqual(['All Items']);
+  });
+
+  it('shows rarity, prices after discount, the discount badge and a credit pack amount', async () => {
+    renderApp('/shop', { api: shopApi() });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+
+    const frigateCard = itemCard('Aegis Frigate');
+    expect(frigateCard.getByText('Epic').className).toContain('rarity-epic');
+    expect(frigateCard.getByText('-20%')).toBeTruthy();
+    expect(frigateCard.getByText('1,600 credits')).toBeTruthy();
+    expect(frigateCard.getByText('$15.99')).toBeTruthy();
+    const originals = Array.from(screen.getByRole('article', { name: 'Aegis Frigate' }).querySelectorAll('s'));
+    expect(originals.map((original) => original.textContent)).toEqual(['Was 2,000', 'Was $19.99']);
+
+    const scoutCard = itemCard('Nova Scout');
+    expect(scoutCard.getByText('Common').className).toContain('rarity-common');
+    expect(scoutCard.getByText('500 credits')).toBeTruthy();
+    expect(scoutCard.queryByText(/%$/)).toBeNull();
+    expect(scoutCard.queryByText(/^\$/)).toBeNull();
+
+    const packCard = itemCard('Credit Pack');
+    expect(packCard.getByText('2,500 credits')).toBeTruthy();
+    expect(packCard.getByText('$19.99')).toBeTruthy();
+    expect(packCard.queryByRole('button', { name: /Buy with Credits/ })).toBeNull();
+  });
+
+  it('shows the placeholder when an item has no image or its image fails to load', async () => {
+    renderApp('/shop', {
+      api: shopApi({
+        'GET /api/shop/items': () =>
+          json(200, { items: [scout, makeItem({ _id: 'laser', name: 'Pulse Laser', imageUrl: '/images/laser.png' })] }),
+      }),
+    });
+    await screen.findByRole('article', { name: 'Pulse Laser' });
+
+    expect(itemCard('Nova Scout').getByRole('img', { name: 'Nova Scout' }).tagName).toBe('DIV');
+    const picture = itemCard('Pulse Laser').getByRole('img', { name: 'Pulse Laser' });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture.getAttribute('src')).toBe('/images/laser.png');
+
+    fireEvent.error(picture);
+
+    expect(itemCard('Pulse Laser').getByRole('img', { name: 'Pulse Laser' }).tagName).toBe('DIV');
+  });
+
+  it('expands one card at a time on click, showing its game items, and collapses it again', async () => {
+    renderApp('/shop', { api: shopApi() });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    const frigateToggle = itemCard('Aegis Frigate').getByRole('button', { name: 'Aegis Frigate' });
+    const scoutToggle = itemCard('Nova Scout').getByRole('button', { name: 'Nova Scout' });
+    expect(screen.queryByText('Shield Booster × 2')).toBeNull();
+
+    fireEvent.click(itemCard('Aegis Frigate').getByText(/layered shields/));
+
+    expect(frigateToggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Aegis Frigate Hull × 1')).toBeTruthy();
+    expect(screen.getByText('Shield Booster × 2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('article', { name: 'Nova Scout' }));
+
+    expect(scoutToggle.getAttribute('aria-expanded')).toBe('true');
+    expect(frigateToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Shield Booster × 2')).toBeNull();
+
+    fireEvent.click(scoutToggle);
+    expect(scoutToggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('does not expand a card when its buy button is clicked', async () => {
+    renderApp('/shop', { user: makeUser({ credits: 0 }), api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    fireEvent.click(buyButton('Nova Scout'));
+
+    expect(itemCard('Nova Scout').getByRole('button', { name: 'Nova Scout' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+
+  it("shows guests a log in link instead of a buy button, and a player's balance otherwise", async () => {
+    const guest = renderApp('/shop', { api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    expect(itemCard('Nova Scout').getByRole('link', { name: 'Log in to buy' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Buy with Credits' })).toBeNull();
+    expect(screen.getByText(/to buy items with your credits/)).toBeTruthy();
+    guest.unmount();
+
+    renderApp('/shop', { user: makeUser({ credits: 1250 }), api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    expect(screen.getByText('Your balance').nextElementSibling?.textContent).toBe('1,250 credits');
+  });
+
+  it('compares the balance with the discounted price, not the list price', async () => {
+    renderApp('/shop', { user: makeUser({ credits: 1600 }), api: shopApi() });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+
+    // 1,600 buys the frigate at 20% off (1,600), not at its 2,000 list price.
+    expect(buyButton('Aegis Frigate').textContent).toBe('Buy with Credits');
+    expect((buyButton('Aegis Frigate') as HTMLButtonElement).disabled).toBe(false);
+    expect(buyButton('Nova Scout').textContent).toBe('Buy with Credits');
+  });
+
+  it("disables the button as 'Insufficient Credits' when the balance is short", async () => {
+    renderApp('/shop', { user: makeUser({ credits: 499 }), api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    expect(buyButton('Nova Scout').textContent).toBe('Insufficient Credits');
+    expect((buyButton('Nova Scout') as HTMLButtonElement).disabled).toBe(true);
+    expect(buyButton('Pulse Laser').textContent).toBe('Buy with Credits');
+  });
+
+  it('names the tier an exclusive item needs and lets only its holders buy it', async () => {
+    const captain = makeTier({ _id: 'tier-captain', name: 'Captain' });
+    const exclusive = makeItem({
+      _id: 'paint',
+      name: 'Captain Paint',
+      category: 'bundles',
+      tierExclusive: captain._id,
+    });
+    const api = shopApi({
+      'GET /api/shop/items': () => json(200, { items: [exclusive] }),
+      'GET /api/tiers': () => json(200, { tiers: [captain] }),
+    });
+    const first = renderApp('/shop', { user: makeUser({ credits: 5000 }), api });
+
+    await screen.findByRole('article', { name: 'Captain Paint' });
+    expect(await itemCard('Captain Paint').findByText('Captain tier exclusive')).toBeTruthy();
+    expect(buyButton('Captain Paint').textContent).toBe('Requires Captain tier');
+    expect((buyButton('Captain Paint') as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+
+    renderApp('/shop', {
+      user: makeUser({ credits: 5000, currentTier: { _id: 'tier-captain', name: 'Captain', price: 9.99 } }),
+      api,
+    });
+    await screen.findByRole('article', { name: 'Captain Paint' });
+    expect(buyButton('Captain Paint').textContent).toBe('Buy with Credits');
+  });
+
+  it('buys with credits: buttons disabled meanwhile, then the toast and the refreshed balance', async () => {
+    let user = makeUser({ credits: 1250 });
+    let answer: (response: Response) => void = () => {};
+    const bodies: unknown[] = [];
+    renderApp('/shop', {
+      user,
+      api: shopApi({
+        'GET /api/auth/me': () => json(200, { user }),
+        'POST /api/shop/purchase': ({ body }) => {
+          bodies.push(body);
+          return new Promise<Response>((resolve) => {
+            answer = resolve;
+          });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    fireEvent.click(buyButton('Nova Scout'));
+
+    expect(buyButton('Nova Scout').textContent).toBe('Purchasing...');
+    expect((buyButton('Nova Scout') as HTMLButtonElement).disabled).toBe(true);
+    expect((buyButton('Pulse Laser') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(buyButton('Pulse Laser'));
+    user = makeUser({ credits: 750 });
+    await act(async () => answer(json(200, { credits: 750, inventoryEntry: {} })));
+
+    expect(await screen.findByText('Purchase successful!')).toBeTruthy();
+    expect(await screen.findByText('750 credits', { selector: '.nav-credits' })).toBeTruthy();
+    expect(screen.getByText('Your balance').nextElementSibling?.textContent).toBe('750 credits');
+    expect(bodies).toEqual([{ itemId: 'scout', quantity: 1 }]);
+    expect((buyButton('Pulse Laser') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the server's refusal in an error toast", async () => {
+    renderApp('/shop', {
+      user: makeUser({ credits: 1250 }),
+      api: shopApi({ 'POST /api/shop/purchase': () => json(409, { error: { message: 'Insufficient credits' } }) }),
+    });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    fireEvent.click(buyButton('Nova Scout'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Insufficient credits');
+    expect(screen.queryByText('Purchase successful!')).toBeNull();
+    expect(buyButton('Nova Scout').textContent).toBe('Buy with Credits');
+  });
+
+  it("falls back to 'Purchase failed' without a message", async () => {
+    renderApp('/shop', {
+      user: makeUser({ credits: 1250 }),
+      api: shopApi({ 'POST /api/shop/purchase': () => new Response('Bad gateway', { status: 502 }) }),
+    });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+
+    fireEvent.click(buyButton('Nova Scout'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Purchase failed');
+  });
+
+  it('thanks a returning buyer, refreshes the user and clears the query string', async () => {
+    const { router, calls } = renderApp('/shop?payment=success', { user: makeUser(), api: shopApi() });
+
+    expect(await screen.findByText('Payment successful! Your items have been added.')).toBeTruthy();
+    // One /auth/me when the session starts, one more for the refresh the payment calls for.
+    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/auth/me')).toHaveLength(2));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/shop');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment successful! Your items have been added.')).toBeNull();
+  });
+
+  it("thanks the buyer once under StrictMode's doubled effects", async () => {
+    const { router } = renderApp('/shop?payment=success', { user: makeUser(), strict: true, api: shopApi() });
+
+    expect(await screen.findByText('Payment successful! Your items have been added.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getAllByText('Payment successful! Your items have been added.')).toHaveLength(1);
+  });
+
+  it('says a cancelled payment was cancelled', async () => {
+    const { router } = renderApp('/shop?payment=cancelled', { api: shopApi() });
+
+    expect(await screen.findByText('Payment was cancelled.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Payment successful! Your items have been added.')).toBeNull();
+  });
+});

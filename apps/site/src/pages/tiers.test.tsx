@@ -1,0 +1,188 @@
+// The Support page of SPEC.md §2/§4/§5: tier cards, button labels, badges, and the payment hand-off.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
+
+const cadet = makeTier({ _id: 'tier-cadet', name: 'Cadet', price: 4.99, icon: '⭐', displayOrder: 0 });
+const captain = makeTier({
+  _id: 'tier-captain',
+  name: 'Captain',
+  price: 9.99,
+  icon: '🚀',
+  popular: true,
+  benefits: ['Captain role on Discord', '600 bonus credits every month'],
+  discordRole: 'Captain',
+  discordRoleColor: '#06B6D4',
+});
+const admiral = makeTier({ _id: 'tier-admiral', name: 'Admiral', price: 24.99, icon: '👑', displayOrder: 2 });
+const commodore = makeTier({ _id: 'tier-commodore', name: 'Commodore', price: 9.99, displayOrder: 3 });
+const tiers = [cadet, captain, admiral, commodore];
+
+const tiersApi = { 'GET /api/tiers': () => json(200, { tiers }) };
+
+function tierCard(name: string) {
+  return within(screen.getByRole('article', { name }));
+}
+
+function buttonOf(name: string) {
+  return tierCard(name).getByRole('button') as HTMLButtonElement;
+}
+
+function holding(tier: typeof captain) {
+  return makeUser({ currentTier: { _id: tier._id, name: tier.name, price: tier.price } });
+}
+
+describe('tiers page', () => {
+  it('shows each tier with its icon, price per month, benefits and Discord role', async () => {
+    renderApp('/tiers', { api: tiersApi });
+
+    await screen.findByRole('article', { name: 'Captain' });
+    const card = tierCard('Captain');
+    expect(card.getByText('🚀')).toBeTruthy();
+    expect(card.getByText('$9.99').parentElement?.textContent).toBe('$9.99/month');
+    expect(card.getByText('Captain role on Discord')).toBeTruthy();
+    expect(card.getByText('600 bonus credits every month')).toBeTruthy();
+    const role = card.getByText('Captain', { selector: '.role-badge' });
+    expect(role.style.getPropertyValue('--role-color')).toBe('#06B6D4');
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('offers guests Subscribe on every tier and asks them to log in', async () => {
+    const { calls } = renderApp('/tiers', { api: tiersApi });
+
+    await screen.findByRole('article', { name: 'Captain' });
+    expect(tiers.map((tier) => buttonOf(tier.name).textContent)).toEqual([
+      'Subscribe',
+      'Subscribe',
+      'Subscribe',
+      'Subscribe',
+    ]);
+
+    fireEvent.click(buttonOf('Admiral'));
+
+    const toast = await screen.findByText('Please log in to subscribe');
+    expect(toast.closest('[role="status"]')?.className).toContain('toast-info');
+    expect(calls.some((call) => call.includes('/stripe/'))).toBe(false);
+  });
+
+  it('labels the buttons for a player holding the middle tier', async () => {
+    renderApp('/tiers', { user: holding(captain), api: tiersApi });
+
+    await screen.findByRole('article', { name: 'Captain' });
+    expect(buttonOf('Cadet').textContent).toBe('Downgrade');
+    expect(buttonOf('Captain').textContent).toBe('Current Tier');
+    expect(buttonOf('Captain').disabled).toBe(true);
+    expect(buttonOf('Admiral').textContent).toBe('Upgrade');
+    expect(buttonOf('Commodore').textContent).toBe('Change Tier');
+    expect(buttonOf('Admiral').disabled).toBe(false);
+    expect(tierCard('Captain').getByText('Your Current Tier')).toBeTruthy();
+    expect(tierCard('Admiral').queryByText('Your Current Tier')).toBeNull();
+  });
+
+  it('marks the popular tier Most Popular unless the player holds a pricier one', async () => {
+    const first = renderApp('/tiers', { user: makeUser(), api: tiersApi });
+    await screen.findByRole('article', { name: 'Captain' });
+    expect(screen.getAllByText('Most Popular')).toHaveLength(1);
+    expect(tierCard('Captain').getByText('Most Popular')).toBeTruthy();
+    first.unmount();
+
+    const second = renderApp('/tiers', { user: holding(cadet), api: tiersApi });
+    await screen.findByRole('article', { name: 'Captain' });
+    expect(tierCard('Captain').getByText('Most Popular')).toBeTruthy();
+    second.unmount();
+
+    renderApp('/tiers', { user: holding(admiral), api: tiersApi });
+    await screen.findByRole('article', { name: 'Captain' });
+    expect(screen.queryByText('Most Popular')).toBeNull();
+  });
+
+  it('subscribes a player without a tier and sends the browser to the payment page', async () => {
+    const bodies: unknown[] = [];
+    const { navigateAway, calls } = renderApp('/tiers', {
+      user: makeUser(),
+      api: {
+        ...tiersApi,
+        'POST /api/stripe/subscribe': ({ body }) => {
+          bodies.push(body);
+          return json(200, { url: 'https://pay.test/session/1' });
+        },
+      },
+    });
+
+    await screen.findByRole('article', { name: 'Admiral' });
+
+    fireEvent.click(buttonOf('Admiral'));
+
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('https://pay.test/session/1'));
+    expect(bodies).toEqual([{ tierId: 'tier-admiral' }]);
+    expect(calls).not.toContain('POST /api/stripe/change-tier');
+  });
+
+  it('changes the tier of a player who holds one, with the button disabled meanwhile', async () => {
+    let answer: (response: Response) => void = () => {};
+    const bodies: unknown[] = [];
+    const { navigateAway, calls } = renderApp('/tiers', {
+      user: holding(captain),
+      api: {
+        ...tiersApi,
+        'POST /api/stripe/change-tier': ({ body }) => {
+          bodies.push(body);
+          return new Promise<Response>((resolve) => {
+            answer = resolve;
+          });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Admiral' });
+
+    fireEvent.click(buttonOf('Admiral'));
+
+    await waitFor(() => expect(buttonOf('Admiral').disabled).toBe(true));
+    expect(buttonOf('Cadet').disabled).toBe(true);
+    fireEvent.click(buttonOf('Admiral'));
+    await act(async () => answer(json(200, { url: 'https://pay.test/change/2' })));
+
+    expect(navigateAway).toHaveBeenCalledWith('https://pay.test/change/2');
+    expect(bodies).toEqual([{ tierId: 'tier-admiral' }]);
+    expect(calls).not.toContain('POST /api/stripe/subscribe');
+  });
+
+  it("shows the server's refusal and lets the player try again", async () => {
+    const { navigateAway } = renderApp('/tiers', {
+      user: makeUser(),
+      api: {
+        ...tiersApi,
+        'POST /api/stripe/subscribe': () => json(409, { error: { message: 'You already have a subscription' } }),
+      },
+    });
+    await screen.findByRole('article', { name: 'Cadet' });
+
+    fireEvent.click(buttonOf('Cadet'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('You already have a subscription');
+    expect(buttonOf('Cadet').disabled).toBe(false);
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Failed to process subscription' without a message", async () => {
+    renderApp('/tiers', {
+      user: makeUser(),
+      api: { ...tiersApi, 'POST /api/stripe/subscribe': () => new Response('Bad gateway', { status: 502 }) },
+    });
+    await screen.findByRole('article', { name: 'Cadet' });
+
+    fireEvent.click(buttonOf('Cadet'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to process subscription');
+  });
+
+  it('logs a failure to load the tiers and shows no tiers', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/tiers', { api: { 'GET /api/tiers': () => json(500, { error: { message: 'Internal error' } }) } });
+
+    expect(await screen.findByText('No supporter tiers are available right now.')).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith('Failed to load tiers', expect.anything());
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  });
+});
