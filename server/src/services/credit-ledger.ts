@@ -22,21 +22,24 @@ function assertWholeAmount(amount: number): void {
     throw new Error(`credit amount must be a whole number ≥ 0, got ${amount}`);
 }
 
-/** Takes credits if the balance covers them. Returns the new balance, or null (nothing changed). */
-export async function debitWithLedger(trx: Executor, change: LedgerChange): Promise<number | null> {
-  assertWholeAmount(change.amount);
-  const balance = await debitCredits(trx, change.userId, change.amount, change.now);
-  if (balance === null) return null;
+async function recordChange(trx: Executor, change: LedgerChange, delta: number, balance: number): Promise<void> {
   await insertLedgerEntry(trx, {
     id: newId(),
     user_id: change.userId,
-    delta: -change.amount,
+    delta,
     balance_after: balance,
     reason: change.reason,
     reference: change.reference ?? null,
     actor_id: change.actorId ?? null,
     created_at: change.now,
   });
+}
+
+/** Takes credits if the balance covers them. Returns the new balance, or null (nothing changed). */
+export async function debitWithLedger(trx: Executor, change: LedgerChange): Promise<number | null> {
+  assertWholeAmount(change.amount);
+  const balance = await debitCredits(trx, change.userId, change.amount, change.now);
+  if (balance !== null) await recordChange(trx, change, -change.amount, balance);
   return balance;
 }
 
@@ -44,16 +47,6 @@ export async function debitWithLedger(trx: Executor, change: LedgerChange): Prom
 export async function creditWithLedger(trx: Executor, change: LedgerChange): Promise<number | null> {
   assertWholeAmount(change.amount);
   const balance = await addCredits(trx, change.userId, change.amount, change.now);
-  if (balance === null) return null;
-  await insertLedgerEntry(trx, {
-    id: newId(),
-    user_id: change.userId,
-    delta: change.amount,
-    balance_after: balance,
-    reason: change.reason,
-    reference: change.reference ?? null,
-    actor_id: change.actorId ?? null,
-    created_at: change.now,
-  });
+  if (balance !== null) await recordChange(trx, change, change.amount, balance);
   return balance;
 }
