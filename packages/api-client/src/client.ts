@@ -1,7 +1,16 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
+  AdminStatsResponse,
+  AdminUserResponse,
+  AdminUsersResponse,
   AuthResponse,
   CategoriesResponse,
+  CategoryInput,
+  CategoryResponse,
+  CategoryUpdate,
+  DeleteImageResponse,
+  ImagesResponse,
+  ImageUploadResponse,
   InventoryResponse,
   ItemsResponse,
   LoginRequest,
@@ -9,8 +18,17 @@ import type {
   MeResponse,
   PurchaseResponse,
   RegisterRequest,
+  SendMailRequest,
+  SendMailResponse,
+  ShopItemInput,
+  ShopItemResponse,
+  ShopItemUpdate,
   SiteSettingsResponse,
+  TierInput,
+  TierResponse,
   TiersResponse,
+  TierUpdate,
+  UpdateSiteSettingsRequest,
 } from './contract/index.ts';
 
 /** The fallback texts of SPEC.md §8, used when a refusal carries no error.message. */
@@ -84,8 +102,11 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (requestOptions.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (requestOptions.body instanceof FormData) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      body = requestOptions.body;
+    } else if (requestOptions.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(requestOptions.body);
     }
@@ -158,6 +179,57 @@ export function createApiClient(options: ApiClientOptions) {
     discord: {
       link: () => request<{ redirectUrl: string }>('GET', '/discord/link'),
       unlink: () => request<unknown>('POST', '/discord/unlink'),
+    },
+    admin: {
+      stats: () => request<AdminStatsResponse>('GET', '/admin/stats'),
+      tiers: {
+        list: () => request<TiersResponse>('GET', '/tiers/all'),
+        create: (input: TierInput) => request<TierResponse>('POST', '/tiers', { body: input }),
+        update: (id: string, input: TierUpdate) =>
+          request<TierResponse>('PATCH', `/tiers/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<TierResponse>('DELETE', `/tiers/${encodeURIComponent(id)}`),
+      },
+      items: {
+        list: () => request<ItemsResponse>('GET', '/shop/admin/items'),
+        create: (input: ShopItemInput) => request<ShopItemResponse>('POST', '/shop/admin/items', { body: input }),
+        update: (id: string, input: ShopItemUpdate) =>
+          request<ShopItemResponse>('PATCH', `/shop/admin/items/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<ShopItemResponse>('DELETE', `/shop/admin/items/${encodeURIComponent(id)}`),
+      },
+      categories: {
+        list: () => request<CategoriesResponse>('GET', '/admin/categories'),
+        create: (input: CategoryInput) => request<CategoryResponse>('POST', '/admin/categories', { body: input }),
+        update: (id: string, input: CategoryUpdate) =>
+          request<CategoryResponse>('PATCH', `/admin/categories/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<CategoryResponse>('DELETE', `/admin/categories/${encodeURIComponent(id)}`),
+      },
+      images: {
+        list: () => request<ImagesResponse>('GET', '/shop/admin/images'),
+        upload: (file: Blob, fileName?: string) => {
+          const form = new FormData();
+          form.append('image', file, fileName);
+          return request<ImageUploadResponse>('POST', '/shop/admin/images/upload', { body: form });
+        },
+        remove: (imageUrl: string) =>
+          request<DeleteImageResponse>('DELETE', '/shop/admin/images', { body: { imageUrl } }),
+      },
+      users: {
+        list: () => request<AdminUsersResponse>('GET', '/admin/users'),
+        setTier: (id: string, tierId: string | null) =>
+          request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/tier`, {
+            body: { tierId: tierId ?? '' },
+          }),
+        setCredits: (id: string, credits: number) =>
+          request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/credits`, { body: { credits } }),
+        setAdmin: (id: string, isAdmin: boolean) =>
+          request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/admin`, { body: { isAdmin } }),
+      },
+      sendMail: (input: SendMailRequest) => request<SendMailResponse>('POST', '/admin/send-mail', { body: input }),
+      siteSettings: {
+        get: () => request<SiteSettingsResponse>('GET', '/admin/site-settings'),
+        update: (input: UpdateSiteSettingsRequest) =>
+          request<SiteSettingsResponse>('PATCH', '/admin/site-settings', { body: input }),
+      },
     },
     /** The address to load an item image from, or null for the placeholder. */
     imageUrl: (imageUrl: string | null | undefined) => resolveImageUrl(baseUrl, imageUrl),

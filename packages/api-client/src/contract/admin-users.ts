@@ -16,6 +16,9 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 

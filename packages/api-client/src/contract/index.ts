@@ -1,4 +1,5 @@
 // The API contract shared by the server (validation) and the clients (types): one place, no drift.
+export * from './admin.ts';
 export * from './admin-users.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
