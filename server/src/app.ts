@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { shopRoutes } from './routes/shop.ts';
+import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
 
@@ -66,23 +67,25 @@ function isDisguisedApiPath(path: string): boolean {
 }
 
 export function createApp(ctx: AppContext) {
-  const api = new Hono<AppEnv>()
+  const jsonBodyLimit = bodyLimit({
+    maxSize: ctx.config.maxJsonBytes,
+    onError: () => {
+      throw new AppError('payload_too_large', genericMessages.tooLarge);
+    },
+  });
+  const api = new Hono<AppEnv>({ strict: false })
     .use('*', async (c, next) => {
       await next();
       // Answers carry tokens and personal data: no shared cache may keep them.
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
-    .use(
-      '*',
-      bodyLimit({
-        maxSize: ctx.config.maxJsonBytes,
-        onError: () => {
-          throw new AppError('payload_too_large', genericMessages.tooLarge);
-        },
-      }),
+    .use('*', (c, next) =>
+      // The image upload sets its own, larger limit; every other call gets the JSON one.
+      c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
     .route('/admin', adminRoutes)
@@ -90,7 +93,7 @@ export function createApp(ctx: AppContext) {
       throw notFound(genericMessages.notFound);
     });
 
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
     await next();

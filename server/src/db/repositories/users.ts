@@ -94,3 +94,25 @@ export async function updateUserTier(db: Executor, id: string, tierId: string | 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Every user, newest first, for the admin's user list. */
+export async function listUsersWithTier(db: Executor): Promise<UserWithTier[]> {
+  return selectUsersWithTier(db).orderBy('users.created_at', 'desc').orderBy('users.id').execute();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countUsersWithTier(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('current_tier_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
