@@ -51,7 +51,7 @@ export function handleError(ctx: AppContext) {
 }
 
 /**
- * `//api/x` or `/api%2Fx` must not reach the site (a 200 HTML page) or, later, slip past a guard
+ * `//api/x`, `/api%2Fx` or `/API/x` must not reach the site (a 200 HTML page) or, later, slip past a guard
  * mounted on `/api/...`: any spelling that means /api but is not its plain form is a JSON 404.
  */
 function isDisguisedApiPath(path: string): boolean {
@@ -62,7 +62,7 @@ function isDisguisedApiPath(path: string): boolean {
   } catch {
     // A malformed escape is not an API path either way.
   }
-  const collapsed = decoded.replace(/[/\\]+/g, '/');
+  const collapsed = decoded.replace(/[/\\]+/g, '/').toLowerCase();
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 

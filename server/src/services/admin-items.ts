@@ -10,7 +10,7 @@ import {
   type ShopItemUpdate,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
-import type { Executor, ShopItemRow, ShopItemUpdate as ShopItemRowUpdate } from '../db/database.ts';
+import type { Executor, ShopItemRow } from '../db/database.ts';
 import {
   deleteShopItem,
   findShopCategoryBySlug,
