@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { discordRoutes } from './routes/discord.ts';
 import { healthRoutes } from './routes/health.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
@@ -89,6 +90,7 @@ export function createApp(ctx: AppContext) {
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
     .route('/admin', adminRoutes)
+    .route('/discord', discordRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

@@ -145,6 +145,30 @@ export interface MailsTable {
   created_at: string;
 }
 
+export interface DiscordLinkStatesTable {
+  state_hash: string;
+  user_id: string;
+  browser_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed' | 'blocked';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  run_after: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -156,6 +180,8 @@ export interface Database {
   inventory_entries: InventoryEntriesTable;
   audit_log: AuditLogTable;
   mails: MailsTable;
+  discord_link_states: DiscordLinkStatesTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -179,5 +205,6 @@ export type InventoryEntryRow = Selectable<InventoryEntriesTable>;
 export type NewInventoryEntry = Insertable<InventoryEntriesTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
 export type MailRow = Selectable<MailsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type NewMail = Insertable<MailsTable>;
 export type NewLedgerEntry = Insertable<CreditLedgerTable>;

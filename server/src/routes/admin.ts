@@ -22,6 +22,7 @@ import {
 import { sendMail } from '../services/admin-mail.ts';
 import { getAdminStats } from '../services/admin-stats.ts';
 import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin-users.ts';
+import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord-roles.ts';
 import { getSiteSettings, updateSiteSettings } from '../services/site-settings.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -57,6 +58,14 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/categories/:id', async (c) =>
     c.json({ category: await deleteCategoryById(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
   )
+  .post('/users/:id/discord-resync', async (c) =>
+    c.json({ queued: await requestRoleResync(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .post('/discord/resync', async (c) =>
+    c.json({ queued: await requestRoleResync(c.get('ctx'), c.get('user').id, null) }),
+  )
+  .get('/discord/problems', async (c) => c.json({ problems: await listRoleSyncProblems(c.get('ctx')) }))
+  .get('/discord/roles', async (c) => c.json({ roles: await listGuildRolesForAdmin(c.get('ctx')) }))
   .get('/site-settings', async (c) => c.json({ settings: await getSiteSettings(c.get('ctx')) }))
   .patch('/site-settings', async (c) => {
     const change = await readBody(c, updateSiteSettingsRequestSchema);

@@ -17,6 +17,7 @@ import { toIso } from '../lib/clock.ts';
 import { setAdminFlag } from './admins.ts';
 import { adminTransaction } from './audit.ts';
 import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
+import { enqueueRoleSync } from './discord-roles.ts';
 import { toUserView } from './user-view.ts';
 
 export const ADMIN_ADJUSTMENT = 'admin_adjustment';
@@ -86,7 +87,9 @@ export async function setUserTier(
     if (tierId !== null && !(await findTierById(trx, tierId))) throw notFound(adminUserMessages.tierNotFound);
     const before = await findUserById(trx, userId);
     if (!before) throw notFound(adminUserMessages.userNotFound);
-    await updateUserTier(trx, userId, tierId, toIso(ctx.clock()));
+    const now = toIso(ctx.clock());
+    await updateUserTier(trx, userId, tierId, now);
+    await enqueueRoleSync(trx, { userId }, now);
     await audit({
       action: 'user.tier',
       targetType: 'user',

@@ -116,3 +116,26 @@ export async function countUsersWithTier(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export async function findUserByDiscordId(db: Executor, discordId: string) {
+  return db.selectFrom('users').select(['id', 'email']).where('discord_id', '=', discordId).executeTakeFirst();
+}
+
+export async function updateDiscordLink(
+  db: Executor,
+  id: string,
+  link: { discordId: string | null; discordUsername: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ discord_id: link.discordId, discord_username: link.discordUsername, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ids of every user with Discord linked, for the periodic reconcile. */
+export async function listLinkedUserIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('discord_id', 'is not', null).execute();
+  return rows.map((row) => row.id);
+}
