@@ -4,6 +4,7 @@ import { RequireAdmin, RequireUser } from './components/guards.tsx';
 import { Loading } from './components/loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
+import { DiscordConnectPage } from './pages/discord-connect.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InventoryPage } from './pages/inventory.tsx';
 import { LeaderboardPage } from './pages/leaderboard.tsx';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', Component: DashboardPage },
           { path: 'inventory', Component: InventoryPage },
+          { path: 'discord/connect', Component: DiscordConnectPage },
         ],
       },
       {
