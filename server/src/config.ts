@@ -34,7 +34,21 @@ export interface Config {
   /** Largest JSON body the API accepts. */
   maxJsonBytes: number;
   seedCatalogue: boolean;
+  discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface DiscordConfig {
+  /** Linking works when both are set. */
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Joining the guild and supporter roles work when both are set. */
+  botToken: string | null;
+  guildId: string | null;
+  /** Discord's REST API (tests point it at a local fake). */
+  apiBase: string;
+  /** Where the browser is sent to authorise (tests point it at a local fake). */
+  authorizeUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +128,14 @@ export function loadConfig(env: Env = process.env): Config {
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,
     seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),
+    discord: {
+      clientId: readText(env, 'DISCORD_CLIENT_ID'),
+      clientSecret: readText(env, 'DISCORD_CLIENT_SECRET'),
+      botToken: readText(env, 'DISCORD_BOT_TOKEN'),
+      guildId: readText(env, 'DISCORD_GUILD_ID'),
+      apiBase: (readText(env, 'DISCORD_API_BASE') ?? 'https://discord.com/api/v10').replace(/\/+$/, ''),
+      authorizeUrl: readText(env, 'DISCORD_AUTHORIZE_URL') ?? 'https://discord.com/oauth2/authorize',
+    },
     logLevel: readLogLevel(env),
   };
 }

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
+import { startRoleSyncWorker } from './services/discord-roles.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -25,6 +26,8 @@ async function main() {
     purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
+  // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
+  const roleSync = startRoleSyncWorker(ctx);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -32,6 +35,7 @@ async function main() {
     stopping = true;
     ctx.logger.info('server.stopping', { signal });
     clearInterval(purge);
+    roleSync.stop();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });
