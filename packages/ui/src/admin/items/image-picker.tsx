@@ -27,7 +27,7 @@ export const imageMessages = {
 /** SPEC.md §5: an image type, and under 5MB. Null when the file may be sent. */
 export function checkImageFile(file: File): string | null {
   if (!file.type.startsWith('image/')) return imageMessages.notAnImage;
-  if (file.size > IMAGE_MAX_BYTES) return imageMessages.tooLarge;
+  if (file.size >= IMAGE_MAX_BYTES) return imageMessages.tooLarge;
   return null;
 }
 

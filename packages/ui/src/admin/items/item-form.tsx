@@ -304,7 +304,7 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
               onValueChange={(value) => set('tierExclusive', value)}
               error={errorAt('tierExclusive')}
             >
-              <option value="">None (anyone may buy)</option>
+              <option value="">None</option>
               {tiers.map((tier) => (
                 <option key={tier._id} value={tier._id}>
                   {tier.name}
