@@ -81,6 +81,7 @@ export interface TextAreaFieldProps
   error?: string | undefined;
   hint?: ReactNode;
   fieldClassName?: string;
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 export function TextAreaField({
@@ -90,14 +91,16 @@ export function TextAreaField({
   error,
   hint,
   fieldClassName,
+  ref,
   ...rest
 }: TextAreaFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} {...(fieldClassName ? { className: fieldClassName } : {})}>
       {(control) => (
         <textarea
-          {...rest}
           {...control}
+          {...rest}
+          ref={ref}
           className="textarea"
           value={value}
           onChange={(event) => onValueChange(event.target.value)}

@@ -4,7 +4,7 @@
 import type { AdminUser } from '@starport/api-client/contract';
 import { adminUserMessages, setUserCreditsRequestSchema } from '@starport/api-client/contract';
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { TextField } from '../shared/fields.tsx';
 
@@ -27,6 +27,7 @@ export function CreditsPrompt({ user, onSave, onClose }: CreditsPromptProps) {
   const [value, setValue] = useState(String(user.credits));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,6 +35,8 @@ export function CreditsPrompt({ user, onSave, onClose }: CreditsPromptProps) {
     const credits = parseCredits(value);
     if (credits === null) {
       setError(adminUserMessages.invalidCredits);
+      // Back in the field, the message (its description) is read out with it.
+      inputRef.current?.focus();
       return;
     }
     setBusy(true);
@@ -44,6 +47,7 @@ export function CreditsPrompt({ user, onSave, onClose }: CreditsPromptProps) {
     <Dialog open title="Edit Credits" onClose={onClose} busy={busy}>
       <form className="admin-form" onSubmit={handleSubmit} noValidate>
         <TextField
+          ref={inputRef}
           label={`New credit balance for ${user.user_name}`}
           name="credits"
           inputMode="numeric"

@@ -38,6 +38,9 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const subjectRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const customNameRef = useRef<HTMLInputElement>(null);
+  const customQuantityRef = useRef<HTMLInputElement>(null);
 
   function addCustomItem() {
     const candidate = { itemName: customName.trim(), quantity: numberOrZero(customQuantity) };
@@ -49,6 +52,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
         if (issue.path[0] === 'quantity') errors.quantity ??= mailMessages.quantityInvalid;
       }
       setCustomErrors(errors);
+      (errors.name ? customNameRef : customQuantityRef).current?.focus();
       return;
     }
     setCustomItems((current) => [...current, result.data]);
@@ -56,6 +60,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
     setCustomQuantity('1');
     setCustomErrors({});
     toast.success(mailMessages.customItemAdded);
+    customNameRef.current?.focus();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -63,7 +68,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
     if (busy) return;
     if (!subject.trim() || !message.trim()) {
       setError(mailMessages.required);
-      subjectRef.current?.focus();
+      (subject.trim() ? messageRef : subjectRef).current?.focus();
       return;
     }
     setError(null);
@@ -114,6 +119,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
         />
       </div>
       <TextAreaField
+        ref={messageRef}
         label="Message"
         name="message"
         value={message}
@@ -121,6 +127,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
           setMessage(value);
           setError(null);
         }}
+        aria-invalid={error && !message.trim() ? true : undefined}
         required
         rows={4}
       />
@@ -180,6 +187,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
           ) : null}
           <div className="repeat-row">
             <TextField
+              ref={customNameRef}
               label="Item name"
               name="customItemName"
               value={customName}
@@ -199,6 +207,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
               }}
             />
             <TextField
+              ref={customQuantityRef}
               label="Quantity"
               name="customItemQuantity"
               type="number"

@@ -115,6 +115,7 @@ describe('UserManagement', () => {
 
       expect(prompt.getByText('Invalid credits amount')).toBeTruthy();
       expect(prompt.getByLabelText('New credit balance for nova').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(prompt.getByLabelText('New credit balance for nova'));
       expect(count('PATCH /api/admin/users/user-nova/credits')).toBe(0);
     },
   );
@@ -235,6 +236,7 @@ describe('UserManagement', () => {
     fireEvent.click(form.getByRole('button', { name: 'Send Mail' }));
 
     expect(form.getByRole('alert').textContent).toBe('Subject and message are required');
+    expect(document.activeElement).toBe(form.getByLabelText('Message'));
     expect(count('POST /api/admin/send-mail')).toBe(0);
   });
 
