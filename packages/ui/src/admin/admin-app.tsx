@@ -21,7 +21,7 @@ export interface AdminAppProps {
 }
 
 /** SPEC.md §2: the tab links, relative to wherever the panel is mounted. */
-export const adminTabs = [
+const adminTabs = [
   { to: '', label: 'Dashboard' },
   { to: 'tiers', label: 'Tiers' },
   { to: 'shop', label: 'Shop Items' },
