@@ -115,7 +115,7 @@ describe('UserManagement', () => {
 
       expect(prompt.getByText('Invalid credits amount')).toBeTruthy();
       expect(prompt.getByLabelText('New credit balance for nova').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(prompt.getByLabelText('New credit balance for nova'));
+      expect(document.activeElement).toBe(prompt.getByLabelText('New credit balance for nova'));
       expect(count('PATCH /api/admin/users/user-nova/credits')).toBe(0);
     },
   );
