@@ -3,13 +3,13 @@
 
 import type { TabKey, User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
+import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { formatCredits } from '../components/format.ts';
 import {
   CheckIcon,
   CreditsIcon,

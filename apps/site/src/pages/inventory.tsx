@@ -2,11 +2,11 @@
 // acquisition, trade lock, and Trade and Gift buttons that lead to the trade page when allowed.
 
 import type { InventoryEntry } from '@starport/api-client/contract';
+import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { Link } from 'react-router-dom';
-import { formatAcquiredMethod, formatDate, formatRarity } from '../components/format.ts';
 import { LockIcon } from '../components/icons.tsx';
 import { ItemImage } from '../components/item-image.tsx';
-import { Loading } from '../components/loading.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useSiteSettings } from '../site-settings.tsx';
