@@ -1,11 +1,12 @@
 // /discord/connect (players only): where /api/discord/auth sends the browser (the thank-you modal's
 // Link Discord Account). A browser navigation carries no bearer token, so this page asks for
 // Discord's address with the stored session and goes there; the token never appears in a URL.
+
+import { Loading } from '@starport/ui/loading';
 import { useToast } from '@starport/ui/toast';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { Loading } from '../components/loading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { discordMessages } from './dashboard.tsx';
 
