@@ -134,6 +134,8 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/admin/categories': () => json(200, { categories: [] }),
     'GET /api/shop/admin/images': () => json(200, { images: [] }),
     'GET /api/admin/users': () => json(200, { users: [] }),
+    'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
+    'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
     'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
   };
   const answers = { ...defaults, ...options.api };

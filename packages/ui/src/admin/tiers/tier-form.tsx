@@ -14,10 +14,12 @@ import {
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
-import { CheckboxField, Field, TextField } from '../shared/fields.tsx';
+import { useAdminApi } from '../shared/admin-context.tsx';
+import { CheckboxField, Field, SelectField, TextField } from '../shared/fields.tsx';
 import type { FieldErrors } from '../shared/form-errors.ts';
 import { focusFirstError, issuesToErrors } from '../shared/form-errors.ts';
 import { useAutoSlug } from '../shared/slug.ts';
+import { useAdminData } from '../shared/use-admin-data.ts';
 
 interface TierValues {
   name: string;
@@ -115,6 +117,13 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const slug = useAutoSlug(tier?.slug ?? '', tier !== null);
+  const api = useAdminApi();
+  // With a bot configured, the server's roles to pick from; without one (or if Discord is down) the
+  // role id is typed by hand, so a failure here stays quiet.
+  const guildRoles = useAdminData(
+    () => api.admin.discord.roles().then((answer) => answer.roles),
+    (error) => console.error('Failed to load the Discord roles', error),
+  );
 
   function set<K extends keyof TierValues>(field: K, value: TierValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -291,15 +300,40 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
               required
               autoComplete="off"
             />
-            <TextField
-              label="Role ID"
-              name="discordRoleId"
-              value={values.discordRoleId}
-              onValueChange={(value) => set('discordRoleId', value)}
-              error={errors.discordRoleId}
-              inputMode="numeric"
-              autoComplete="off"
-            />
+            {guildRoles.data && guildRoles.data.length > 0 ? (
+              <SelectField
+                label="Role"
+                name="discordRoleId"
+                value={values.discordRoleId}
+                onValueChange={(value) => {
+                  set('discordRoleId', value);
+                  const role = guildRoles.data?.find((candidate) => candidate.id === value);
+                  if (role && !values.discordRole.trim()) set('discordRole', role.name);
+                }}
+                error={errors.discordRoleId}
+                hint="The server's roles, read by the bot"
+              >
+                <option value="">No role</option>
+                {guildRoles.data.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {role.name}
+                  </option>
+                ))}
+                {values.discordRoleId && !guildRoles.data.some((role) => role.id === values.discordRoleId) ? (
+                  <option value={values.discordRoleId}>Unknown role {values.discordRoleId}</option>
+                ) : null}
+              </SelectField>
+            ) : (
+              <TextField
+                label="Role ID"
+                name="discordRoleId"
+                value={values.discordRoleId}
+                onValueChange={(value) => set('discordRoleId', value)}
+                error={errors.discordRoleId}
+                inputMode="numeric"
+                autoComplete="off"
+              />
+            )}
             <ColorField
               label="Role colour"
               name="discordRoleColor"

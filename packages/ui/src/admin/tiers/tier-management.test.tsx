@@ -116,6 +116,30 @@ describe('TierManagement', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("offers the Discord server's roles when a bot reads them, filling the role name", async () => {
+    const { bodies } = renderAdmin('/admin/tiers', {
+      api: {
+        ...tierServer([]),
+        'GET /api/admin/discord/roles': () =>
+          json(200, {
+            roles: [
+              { id: 'role-admiral', name: 'Admiral' },
+              { id: 'role-cadet', name: 'Cadet' },
+            ],
+          }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Create Tier' }));
+    change('Name', 'Admiral');
+    change('Price (USD per month)', '19.99');
+    const role = (await dialog('Create Tier').findByLabelText('Role')) as HTMLSelectElement;
+    fireEvent.change(role, { target: { value: 'role-admiral' } });
+    expect((dialog('Create Tier').getByLabelText('Role name') as HTMLInputElement).value).toBe('Admiral');
+    fireEvent.click(dialog('Create Tier').getByRole('button', { name: 'Create Tier' }));
+    expect(await screen.findByText('Tier created successfully!')).toBeTruthy();
+    expect(bodies('POST /api/tiers')[0]).toMatchObject({ discordRole: 'Admiral', discordRoleId: 'role-admiral' });
+  });
+
   it('refuses to send a tier without a price or a Discord role name, and says why next to each', async () => {
     const { count } = renderAdmin('/admin/tiers');
     fireEvent.click(await screen.findByRole('button', { name: '+ Create Tier' }));

@@ -300,4 +300,39 @@ describe('UserManagement', () => {
     expect(await screen.findByText('Error: Administrators only')).toBeTruthy();
     expect(screen.getByText('No users found')).toBeTruthy();
   });
+
+  it('resyncs Discord roles for one linked player or everyone, and lists the problems an admin must fix', async () => {
+    let problems = [
+      {
+        jobId: 'job-1',
+        userId: 'user-orion',
+        status: 'blocked',
+        error: 'The bot lacks the Manage Roles permission',
+        at: '',
+      },
+    ];
+    const { calls } = renderAdmin('/admin/users', {
+      api: {
+        ...userServer(),
+        'GET /api/admin/discord/problems': () => json(200, { problems }),
+        'POST /api/admin/users/user-orion/discord-resync': () => {
+          problems = [];
+          return json(200, { queued: 1 });
+        },
+        'POST /api/admin/discord/resync': () => json(200, { queued: 2 }),
+      },
+    });
+    expect(await screen.findByText('Discord roles need your attention')).toBeTruthy();
+    expect(screen.getByText('orion: The bot lacks the Manage Roles permission')).toBeTruthy();
+    // Only linked players have a resync button.
+    expect(row('nova').queryByRole('button', { name: /Resync Discord roles/ })).toBeNull();
+
+    fireEvent.click(row('orion').getByRole('button', { name: 'Resync Discord roles of orion' }));
+    expect(await screen.findByText('Discord roles will be resynced shortly')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Discord roles need your attention')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resync Discord roles' }));
+    expect(await screen.findByText('Discord roles of 2 linked players will be resynced shortly')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/discord/resync');
+  });
 });

@@ -29,6 +29,11 @@ export const userMessages = {
   mailFailed: 'Failed to send mail',
   loadFailed: (message: string) => `Error: ${message}`,
   empty: 'No users found',
+  resyncQueued: 'Discord roles will be resynced shortly',
+  resyncAllQueued: (players: number) =>
+    `Discord roles of ${players} linked player${players === 1 ? '' : 's'} will be resynced shortly`,
+  resyncFailed: 'Failed to resync Discord roles',
+  problemsTitle: 'Discord roles need your attention',
 } as const;
 
 /** SPEC.md §2: the search matches username, email or Discord username, ignoring case. */
@@ -114,6 +119,22 @@ export function UserManagement() {
     }
   }
 
+  // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
+  const problems = useAdminData(
+    () => api.admin.discord.problems().then((answer) => answer.problems),
+    (error) => console.error('Failed to load Discord role problems', error),
+  );
+
+  async function handleResync(user: AdminUser | null) {
+    try {
+      const { queued } = user ? await api.admin.discord.resyncUser(user._id) : await api.admin.discord.resyncAll();
+      toast.success(user ? userMessages.resyncQueued : userMessages.resyncAllQueued(queued));
+      await problems.reload();
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.resyncFailed));
+    }
+  }
+
   async function handleSendMail(user: AdminUser, mail: SendMailRequest): Promise<boolean> {
     try {
       await api.admin.sendMail(mail);
@@ -133,10 +154,30 @@ export function UserManagement() {
 
   return (
     <>
-      <ScreenHeader title="User Management">
+      <ScreenHeader
+        title="User Management"
+        action={
+          <button type="button" className="btn btn-secondary" onClick={() => void handleResync(null)}>
+            Resync Discord roles
+          </button>
+        }
+      >
         Total users: <strong>{formatCredits(all.length)}</strong>
         {search.trim() ? <> · {formatCredits(shown.length)} matching</> : null}
       </ScreenHeader>
+
+      {problems.data && problems.data.length > 0 ? (
+        <div className="banner banner-warning admin-problems" role="status">
+          <strong>{userMessages.problemsTitle}</strong>
+          <ul>
+            {problems.data.map((problem) => (
+              <li key={problem.jobId}>
+                {all.find((user) => user._id === problem.userId)?.user_name ?? problem.userId}: {problem.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="field admin-search">
         <label className="field-label" htmlFor="admin-user-search">
@@ -197,6 +238,15 @@ export function UserManagement() {
                           <span className="discord-status">
                             <span className="badge badge-success">Linked</span>
                             <span className="discord-username">{user.discordUsername}</span>
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-sm"
+                              aria-label={`Resync Discord roles of ${user.user_name}`}
+                              title="Resync Discord roles"
+                              onClick={() => void handleResync(user)}
+                            >
+                              Resync
+                            </button>
                           </span>
                         ) : (
                           <span className="text-faint">Not linked</span>
