@@ -119,6 +119,23 @@ export interface InventoryEntriesTable {
   created_at: string;
   /** The mail that brought it, for entries sent by an admin. */
   mail_id: string | null;
+  /** A game server's hold on the delivery: no other server receives it until then. */
+  lease_until: Generated<string | null>;
+  leased_to: Generated<string | null>;
+  /** The key of the game server that confirmed the delivery. */
+  delivered_by: Generated<string | null>;
+  delivery_attempts: Generated<number>;
+}
+
+export interface GameServerKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface AuditLogTable {
@@ -182,6 +199,7 @@ export interface Database {
   mails: MailsTable;
   discord_link_states: DiscordLinkStatesTable;
   jobs: JobsTable;
+  game_server_keys: GameServerKeysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -77,7 +77,13 @@ export function toShopItemView(row: ShopItemRow): ShopItem {
   };
 }
 
-export function toInventoryEntryView(row: InventoryEntryRow, now: Date): InventoryEntry {
+/** The columns an inventory entry's view reads (a freshly made entry has no delivery columns yet). */
+export type InventoryEntryViewRow = Pick<
+  InventoryEntryRow,
+  'id' | 'item_snapshot' | 'quantity' | 'delivered_to_game' | 'created_at' | 'acquired_method' | 'trade_locked_until'
+>;
+
+export function toInventoryEntryView(row: InventoryEntryViewRow, now: Date): InventoryEntry {
   const shopItem = JSON.parse(row.item_snapshot) as ShopItem;
   const until = row.trade_locked_until;
   return {

@@ -6,6 +6,7 @@ import * as siteSettings from './2026-11-22-003-site-settings.ts';
 import * as inventory from './2026-11-22-004-inventory.ts';
 import * as admin from './2026-11-22-005-admin.ts';
 import * as discord from './2026-11-22-007-discord.ts';
+import * as game from './2026-11-22-008-game.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-inventory': inventory,
   '2026-11-22-005-admin': admin,
   '2026-11-22-007-discord': discord,
+  '2026-11-22-008-game': game,
 };
