@@ -11,6 +11,7 @@ import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
@@ -86,6 +87,7 @@ export function createApp(ctx: AppContext) {
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
     .route('/admin', adminRoutes)
+    .route('/stripe', paymentRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

@@ -77,7 +77,11 @@ export function toShopItemView(row: ShopItemRow): ShopItem {
   };
 }
 
-export function toInventoryEntryView(row: InventoryEntryRow, now: Date): InventoryEntry {
+/** An entry as stored; the payment columns may be left out by callers that just wrote one. */
+type InventoryEntryInput = Omit<InventoryEntryRow, 'payment_id' | 'revoked_at'> &
+  Partial<Pick<InventoryEntryRow, 'payment_id' | 'revoked_at'>>;
+
+export function toInventoryEntryView(row: InventoryEntryInput, now: Date): InventoryEntry {
   const shopItem = JSON.parse(row.item_snapshot) as ShopItem;
   const until = row.trade_locked_until;
   return {
@@ -89,5 +93,6 @@ export function toInventoryEntryView(row: InventoryEntryRow, now: Date): Invento
     acquiredMethod: row.acquired_method,
     tradeLocked: until !== null && until > now.toISOString(),
     tradeLockedUntil: until,
+    revokedAt: row.revoked_at ?? null,
   };
 }
