@@ -10,9 +10,11 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { discordRoutes } from './routes/discord.ts';
 import { healthRoutes } from './routes/health.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { shopRoutes } from './routes/shop.ts';
+import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
 
@@ -51,7 +53,7 @@ export function handleError(ctx: AppContext) {
 }
 
 /**
- * `//api/x` or `/api%2Fx` must not reach the site (a 200 HTML page) or, later, slip past a guard
+ * `//api/x`, `/api%2Fx` or `/API/x` must not reach the site (a 200 HTML page) or, later, slip past a guard
  * mounted on `/api/...`: any spelling that means /api but is not its plain form is a JSON 404.
  */
 function isDisguisedApiPath(path: string): boolean {
@@ -62,37 +64,40 @@ function isDisguisedApiPath(path: string): boolean {
   } catch {
     // A malformed escape is not an API path either way.
   }
-  const collapsed = decoded.replace(/[/\\]+/g, '/');
+  const collapsed = decoded.replace(/[/\\]+/g, '/').toLowerCase();
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 
 export function createApp(ctx: AppContext) {
-  const api = new Hono<AppEnv>()
+  const jsonBodyLimit = bodyLimit({
+    maxSize: ctx.config.maxJsonBytes,
+    onError: () => {
+      throw new AppError('payload_too_large', genericMessages.tooLarge);
+    },
+  });
+  const api = new Hono<AppEnv>({ strict: false })
     .use('*', async (c, next) => {
       await next();
       // Answers carry tokens and personal data: no shared cache may keep them.
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
-    .use(
-      '*',
-      bodyLimit({
-        maxSize: ctx.config.maxJsonBytes,
-        onError: () => {
-          throw new AppError('payload_too_large', genericMessages.tooLarge);
-        },
-      }),
+    .use('*', (c, next) =>
+      // The image upload sets its own, larger limit; every other call gets the JSON one.
+      c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
     .route('/admin', adminRoutes)
     .route('/stripe', paymentRoutes)
+    .route('/discord', discordRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });
 
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
     await next();

@@ -34,6 +34,7 @@ export interface Config {
   /** Largest JSON body the API accepts. */
   maxJsonBytes: number;
   seedCatalogue: boolean;
+  discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   payments: PaymentsConfig;
 }
@@ -52,6 +53,19 @@ export type PaymentsConfig =
       apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
     }
   | { mode: 'sandbox' };
+
+export interface DiscordConfig {
+  /** Linking works when both are set. */
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Joining the guild and supporter roles work when both are set. */
+  botToken: string | null;
+  guildId: string | null;
+  /** Discord's REST API (tests point it at a local fake). */
+  apiBase: string;
+  /** Where the browser is sent to authorise (tests point it at a local fake). */
+  authorizeUrl: string;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -166,6 +180,14 @@ export function loadConfig(env: Env = process.env): Config {
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,
     seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),
+    discord: {
+      clientId: readText(env, 'DISCORD_CLIENT_ID'),
+      clientSecret: readText(env, 'DISCORD_CLIENT_SECRET'),
+      botToken: readText(env, 'DISCORD_BOT_TOKEN'),
+      guildId: readText(env, 'DISCORD_GUILD_ID'),
+      apiBase: (readText(env, 'DISCORD_API_BASE') ?? 'https://discord.com/api/v10').replace(/\/+$/, ''),
+      authorizeUrl: readText(env, 'DISCORD_AUTHORIZE_URL') ?? 'https://discord.com/oauth2/authorize',
+    },
     logLevel: readLogLevel(env),
     payments: readPayments(env),
   };

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
+import { startRoleSyncWorker } from './services/discord-roles.ts';
 import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 
@@ -36,6 +37,8 @@ async function main() {
   const renewals = ctx.stripe ? null : setInterval(renewSandbox, SANDBOX_RENEWAL_INTERVAL_MS);
   renewals?.unref();
   if (!ctx.stripe) renewSandbox();
+  // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
+  const roleSync = startRoleSyncWorker(ctx);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -44,6 +47,7 @@ async function main() {
     ctx.logger.info('server.stopping', { signal });
     clearInterval(purge);
     if (renewals) clearInterval(renewals);
+    roleSync.stop();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });

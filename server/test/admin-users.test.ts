@@ -57,7 +57,22 @@ describe.each(dialects)('admin user changes on %s', (dialect) => {
       { delta: -1300, balance_after: 200, reason: 'admin_adjustment', actor_id: admin.user._id },
     ]);
     expect(await sumLedger(h.ctx.db, player.user._id)).toBe(200);
-    expect(h.logs.filter((l) => l.msg === 'admin.credits_set')).toHaveLength(2);
+    expect(h.logs.filter((l) => l.msg === 'admin.change' && l.action === 'user.credits')).toHaveLength(2);
+    const audit = await h.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.credits')
+      .orderBy('created_at')
+      .orderBy('after')
+      .execute();
+    expect(
+      audit.map((a) => [a.actor_id, a.target_id, JSON.parse(a.before ?? '{}'), JSON.parse(a.after ?? '{}')]),
+    ).toEqual(
+      expect.arrayContaining([
+        [admin.user._id, player.user._id, { credits: 0 }, { credits: 1500 }],
+        [admin.user._id, player.user._id, { credits: 1500 }, { credits: 200 }],
+      ]),
+    );
   });
 
   it('refuses credits that are not a whole number of at least 0 with "Invalid credits amount"', async () => {

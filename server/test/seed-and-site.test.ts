@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SEED_IMAGES_DIR } from '../src/boot.ts';
 import { seedCategories, seedItems } from '../src/seed/catalogue-data.ts';
+import { grantAdmin } from '../src/services/admins.ts';
 import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
-import { call } from './helpers/http.ts';
+import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 describe.each(dialects)('seed and site on %s', (dialect) => {
@@ -51,6 +52,19 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     expect(await seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR)).toBe(false);
     const res = await h.app.request('/images/seed/credits-500.webp');
     expect(res.status).toBe(200);
+  });
+
+  it('does not bring back a seed picture an admin deleted from the library', async () => {
+    h = await createHarness(dialect);
+    await seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR);
+    const admin = await registerPlayer(h);
+    await grantAdmin(h.ctx, admin.user.email, 'test');
+    const imageUrl = '/images/seed/credits-500.webp';
+    const res = await call(h, 'DELETE', '/api/shop/admin/images', { token: admin.token, body: { imageUrl } });
+    expect(res.json).toEqual({ imageUrl, clearedItems: 1 });
+    await seedCatalogueIfEmpty(h.ctx, SEED_IMAGES_DIR);
+    expect((await h.app.request(imageUrl)).status).toBe(404);
+    expect((await h.app.request('/images/seed/credits-2500.webp')).status).toBe(200);
   });
 
   it('seeds once when two starts race for an empty database', async () => {

@@ -58,7 +58,7 @@ describe.each(dialects)('site settings on %s', (dialect) => {
     };
     expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings).toEqual(expected);
     expect((await call(h, 'GET', '/api/admin/site-settings', { token: admin.token })).json.settings).toEqual(expected);
-    expect(h.logs.filter((l) => l.msg === 'admin.site_settings_saved')).toHaveLength(2);
+    expect(h.logs.filter((l) => l.msg === 'admin.change' && l.action === 'site_settings.update')).toHaveLength(2);
   });
 
   it('refuses bad settings with a clear message, guests with 401 and players with 403, changing nothing', async () => {

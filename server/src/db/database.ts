@@ -117,6 +117,8 @@ export interface InventoryEntriesTable {
   delivered_at: string | null;
   trade_locked_until: string | null;
   created_at: string;
+  /** The mail that brought it, for entries sent by an admin. */
+  mail_id: string | null;
   /** The payment that bought it, for cash purchases. */
   payment_id: Generated<string | null>;
   /** Set while a refund or an open dispute takes it back: never delivered then. */
@@ -184,6 +186,54 @@ export interface PaymentCustomersTable {
   created_at: string;
 }
 
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON of the record before and after the change (null where there was none). */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+export interface MailsTable {
+  id: string;
+  user_id: string;
+  sender_name: string;
+  subject: string;
+  message: string;
+  /** JSON list of {name, quantity}. */
+  items: string;
+  sent_by: string;
+  created_at: string;
+}
+
+export interface DiscordLinkStatesTable {
+  state_hash: string;
+  user_id: string;
+  browser_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed' | 'blocked';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  run_after: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -197,6 +247,10 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   processed_events: ProcessedEventsTable;
   payment_customers: PaymentCustomersTable;
+  audit_log: AuditLogTable;
+  mails: MailsTable;
+  discord_link_states: DiscordLinkStatesTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -209,12 +263,19 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type TierRow = Selectable<TiersTable>;
 export type NewTier = Insertable<TiersTable>;
+export type TierUpdate = Updateable<TiersTable>;
+export type ShopItemUpdate = Updateable<ShopItemsTable>;
+export type ShopCategoryUpdate = Updateable<ShopCategoriesTable>;
 export type NewShopCategory = Insertable<ShopCategoriesTable>;
 export type NewShopItem = Insertable<ShopItemsTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
 export type ShopCategoryRow = Selectable<ShopCategoriesTable>;
 export type InventoryEntryRow = Selectable<InventoryEntriesTable>;
 export type NewInventoryEntry = Insertable<InventoryEntriesTable>;
+export type NewAuditEntry = Insertable<AuditLogTable>;
+export type MailRow = Selectable<MailsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewMail = Insertable<MailsTable>;
 export type NewLedgerEntry = Insertable<CreditLedgerTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;

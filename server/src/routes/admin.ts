@@ -1,5 +1,10 @@
-// /api/admin: administrators only (401 signed out, 403 for players, whatever the path).
+// /api/admin: administrators only (401 signed out, 403 for players, for every path under it):
+// users, mail, categories, site settings and the dashboard figures.
 import {
+  categoryInputSchema,
+  categoryUpdateSchema,
+  sendMailRequestSchema,
+  setUserAdminRequestSchema,
   setUserCreditsRequestSchema,
   setUserTierRequestSchema,
   updateSiteSettingsRequestSchema,
@@ -8,22 +13,59 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { setUserCredits, setUserTier } from '../services/admin-users.ts';
+import {
+  createCategory,
+  deleteCategoryById,
+  listCategoriesForAdmin,
+  updateCategoryById,
+} from '../services/admin-categories.ts';
+import { sendMail } from '../services/admin-mail.ts';
+import { getAdminStats } from '../services/admin-stats.ts';
+import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin-users.ts';
+import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord-roles.ts';
 import { getSiteSettings, updateSiteSettings } from '../services/site-settings.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
   // Before any route, so an unknown /api/admin path is refused like a known one, never a 404 hint.
   .use('*', requireAdmin)
+  .get('/stats', async (c) => c.json({ stats: await getAdminStats(c.get('ctx')) }))
+  .get('/users', async (c) => c.json({ users: await listUsersForAdmin(c.get('ctx')) }))
   .patch('/users/:id/credits', async (c) => {
     const { credits } = await readBody(c, setUserCreditsRequestSchema);
-    const user = await setUserCredits(c.get('ctx'), c.get('user').id, c.req.param('id'), credits);
-    return c.json({ user });
+    return c.json({ user: await setUserCredits(c.get('ctx'), c.get('user').id, c.req.param('id'), credits) });
   })
   .patch('/users/:id/tier', async (c) => {
     const { tierId } = await readBody(c, setUserTierRequestSchema);
-    const user = await setUserTier(c.get('ctx'), c.get('user').id, c.req.param('id'), tierId);
-    return c.json({ user });
+    return c.json({ user: await setUserTier(c.get('ctx'), c.get('user').id, c.req.param('id'), tierId) });
   })
+  .patch('/users/:id/admin', async (c) => {
+    const { isAdmin } = await readBody(c, setUserAdminRequestSchema);
+    return c.json({ user: await setUserAdmin(c.get('ctx'), c.get('user').id, c.req.param('id'), isAdmin) });
+  })
+  .post('/send-mail', async (c) => {
+    const input = await readBody(c, sendMailRequestSchema);
+    return c.json({ mail: await sendMail(c.get('ctx'), c.get('user').id, input) }, 201);
+  })
+  .get('/categories', async (c) => c.json({ categories: await listCategoriesForAdmin(c.get('ctx')) }))
+  .post('/categories', async (c) => {
+    const input = await readBody(c, categoryInputSchema);
+    return c.json({ category: await createCategory(c.get('ctx'), c.get('user').id, input) }, 201);
+  })
+  .patch('/categories/:id', async (c) => {
+    const input = await readBody(c, categoryUpdateSchema);
+    return c.json({ category: await updateCategoryById(c.get('ctx'), c.get('user').id, c.req.param('id'), input) });
+  })
+  .delete('/categories/:id', async (c) =>
+    c.json({ category: await deleteCategoryById(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .post('/users/:id/discord-resync', async (c) =>
+    c.json({ queued: await requestRoleResync(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .post('/discord/resync', async (c) =>
+    c.json({ queued: await requestRoleResync(c.get('ctx'), c.get('user').id, null) }),
+  )
+  .get('/discord/problems', async (c) => c.json({ problems: await listRoleSyncProblems(c.get('ctx')) }))
+  .get('/discord/roles', async (c) => c.json({ roles: await listGuildRolesForAdmin(c.get('ctx')) }))
   .get('/site-settings', async (c) => c.json({ settings: await getSiteSettings(c.get('ctx')) }))
   .patch('/site-settings', async (c) => {
     const change = await readBody(c, updateSiteSettingsRequestSchema);

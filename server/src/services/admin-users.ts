@@ -1,13 +1,23 @@
-// What administrators do to users: the admin view of SPEC.md §3, setting a balance (through the
-// ledger, as an admin adjustment) and assigning a tier. Each change is logged with who made it.
-import { type AdminUser, adminUserMessages } from '@starport/api-client/contract';
+// What administrators do to users: the admin view of SPEC.md §3, the user list, setting a balance
+// (through the ledger, as an admin adjustment), assigning a tier and the admin flag. Every change
+// leaves an audit record.
+import { type AdminUser, adminMessages, adminUserMessages } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
 import { needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
-import { findUserById, lockUserCredits, type UserWithTier, updateUserTier } from '../db/repositories/users.ts';
-import { notFound } from '../errors.ts';
+import {
+  findUserById,
+  listUsersWithTier,
+  lockUserCredits,
+  type UserWithTier,
+  updateUserTier,
+} from '../db/repositories/users.ts';
+import { invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
+import { setAdminFlag } from './admins.ts';
+import { adminTransaction } from './audit.ts';
 import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
+import { enqueueRoleSync } from './discord-roles.ts';
 import { toUserView } from './user-view.ts';
 
 export const ADMIN_ADJUSTMENT = 'admin_adjustment';
@@ -33,6 +43,10 @@ async function readAdminUser(ctx: AppContext, userId: string): Promise<AdminUser
   return toAdminUserView(row);
 }
 
+export async function listUsersForAdmin(ctx: AppContext): Promise<AdminUser[]> {
+  return (await listUsersWithTier(ctx.db)).map(toAdminUserView);
+}
+
 /** Sets a balance to `credits`; the difference is one ledger row naming the admin. */
 export async function setUserCredits(
   ctx: AppContext,
@@ -41,19 +55,24 @@ export async function setUserCredits(
   credits: number,
 ): Promise<AdminUser> {
   const now = toIso(ctx.clock());
-  const before = await ctx.db.transaction().execute(async (trx) => {
+  await adminTransaction(ctx, adminId, async (trx, audit) => {
     // Locked, so a purchase landing meanwhile cannot make the difference wrong.
     const current = await lockUserCredits(trx, userId, needsRowLocks(ctx.dialect));
     if (current === undefined) throw notFound(adminUserMessages.userNotFound);
+    if (credits === current) return;
     const change = { userId, reason: ADMIN_ADJUSTMENT, actorId: adminId, now };
     if (credits > current) await creditWithLedger(trx, { ...change, amount: credits - current });
-    if (credits < current) {
-      const balance = await debitWithLedger(trx, { ...change, amount: current - credits });
-      if (balance === null) throw new Error('balance changed under a row lock');
+    else if ((await debitWithLedger(trx, { ...change, amount: current - credits })) === null) {
+      throw new Error('balance changed under a row lock');
     }
-    return current;
+    await audit({
+      action: 'user.credits',
+      targetType: 'user',
+      targetId: userId,
+      before: { credits: current },
+      after: { credits },
+    });
   });
-  if (before !== credits) ctx.logger.info('admin.credits_set', { by: adminId, userId, from: before, to: credits });
   return readAdminUser(ctx, userId);
 }
 
@@ -64,10 +83,32 @@ export async function setUserTier(
   userId: string,
   tierId: string | null,
 ): Promise<AdminUser> {
-  if (tierId !== null && !(await findTierById(ctx.db, tierId))) throw notFound(adminUserMessages.tierNotFound);
-  if (!(await updateUserTier(ctx.db, userId, tierId, toIso(ctx.clock())))) {
-    throw notFound(adminUserMessages.userNotFound);
-  }
-  ctx.logger.info('admin.tier_set', { by: adminId, userId, tierId });
+  await adminTransaction(ctx, adminId, async (trx, audit) => {
+    if (tierId !== null && !(await findTierById(trx, tierId))) throw notFound(adminUserMessages.tierNotFound);
+    const before = await findUserById(trx, userId);
+    if (!before) throw notFound(adminUserMessages.userNotFound);
+    const now = toIso(ctx.clock());
+    await updateUserTier(trx, userId, tierId, now);
+    await enqueueRoleSync(trx, { userId }, now);
+    await audit({
+      action: 'user.tier',
+      targetType: 'user',
+      targetId: userId,
+      before: { tierId: before.current_tier_id },
+      after: { tierId },
+    });
+  });
+  return readAdminUser(ctx, userId);
+}
+
+/** SPEC.md §2: the Admin toggle. Nobody revokes their own flag, and the last admin stays. */
+export async function setUserAdmin(
+  ctx: AppContext,
+  adminId: string,
+  userId: string,
+  isAdmin: boolean,
+): Promise<AdminUser> {
+  if (!isAdmin && userId === adminId) throw invalid(adminMessages.ownAdminFlag);
+  await setAdminFlag(ctx, adminId, userId, isAdmin);
   return readAdminUser(ctx, userId);
 }

@@ -1,8 +1,10 @@
 // Granting and revoking the administrator flag: the ADMIN_EMAIL start-up rule and the admin CLI.
+import { adminMessages, adminUserMessages } from '@starport/api-client/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { needsRowLocks } from '../db/dialect.ts';
 import {
+  findUserById,
   findUserByNormalizedEmail,
   findUserForSignIn,
   findUserIdByNormalizedUsername,
@@ -14,39 +16,60 @@ import { conflict, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizeEmail, normalizeUsername } from './accounts.ts';
+import { adminTransaction } from './audit.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
 
-export const adminMessages = {
+export const adminCliMessages = {
   noSuchUser: (email: string) => `No account with the email ${email}`,
-  lastAdmin: 'The last administrator cannot be revoked',
 } as const;
 
-/** Who made a change, for the audit log: "cli:alice", "ADMIN_EMAIL", later an admin's id. */
+/** Who made a change, for the audit log: an admin's user id, "cli:alice" or "ADMIN_EMAIL". */
 export type Actor = string;
 
-export async function grantAdmin(ctx: AppContext, email: string, by: Actor): Promise<{ changed: boolean }> {
+/**
+ * Grants or revokes the admin flag, with an audit record. The administrators are locked while
+ * counted, so two revocations at once cannot both see "another admin remains" and leave none.
+ */
+export async function setAdminFlag(
+  ctx: AppContext,
+  by: Actor,
+  userId: string,
+  isAdmin: boolean,
+): Promise<{ changed: boolean }> {
+  let email = '';
+  const changed = await adminTransaction(ctx, by, async (trx, audit) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw notFound(adminUserMessages.userNotFound);
+    email = user.email;
+    const adminIds = await lockAdminIds(trx, needsRowLocks(ctx.dialect));
+    if (adminIds.includes(userId) === isAdmin) return false;
+    if (!isAdmin && adminIds.length <= 1) throw conflict(adminMessages.lastAdmin);
+    await updateIsAdmin(trx, userId, isAdmin, toIso(ctx.clock()));
+    await audit({
+      action: isAdmin ? 'user.admin_grant' : 'user.admin_revoke',
+      targetType: 'user',
+      targetId: userId,
+      before: { isAdmin: !isAdmin },
+      after: { isAdmin },
+    });
+    return true;
+  });
+  if (changed) ctx.logger.info(isAdmin ? 'admin.granted' : 'admin.revoked', { userId, email, by });
+  return { changed };
+}
+
+async function findByEmailOr404(ctx: AppContext, email: string) {
   const user = await findUserByNormalizedEmail(ctx.db, normalizeEmail(email));
-  if (!user) throw notFound(adminMessages.noSuchUser(email));
-  if (user.is_admin === 1) return { changed: false };
-  await updateIsAdmin(ctx.db, user.id, true, toIso(ctx.clock()));
-  ctx.logger.info('admin.granted', { userId: user.id, email: user.email, by });
-  return { changed: true };
+  if (!user) throw notFound(adminCliMessages.noSuchUser(email));
+  return user;
+}
+
+export async function grantAdmin(ctx: AppContext, email: string, by: Actor): Promise<{ changed: boolean }> {
+  return setAdminFlag(ctx, by, (await findByEmailOr404(ctx, email)).id, true);
 }
 
 export async function revokeAdmin(ctx: AppContext, email: string, by: Actor): Promise<{ changed: boolean }> {
-  const user = await findUserByNormalizedEmail(ctx.db, normalizeEmail(email));
-  if (!user) throw notFound(adminMessages.noSuchUser(email));
-  const changed = await ctx.db.transaction().execute(async (trx) => {
-    // The administrators are locked while counted, so two revocations at once cannot both see
-    // "another admin remains" and leave none.
-    const adminIds = await lockAdminIds(trx, needsRowLocks(ctx.dialect));
-    if (!adminIds.includes(user.id)) return false;
-    if (adminIds.length <= 1) throw conflict(adminMessages.lastAdmin);
-    await updateIsAdmin(trx, user.id, false, toIso(ctx.clock()));
-    return true;
-  });
-  if (changed) ctx.logger.info('admin.revoked', { userId: user.id, email: user.email, by });
-  return { changed };
+  return setAdminFlag(ctx, by, (await findByEmailOr404(ctx, email)).id, false);
 }
 
 /** A username for an account made from ADMIN_EMAIL: the email's local part, made valid and unique. */
@@ -81,8 +104,7 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | '
           '`npm run admin -- grant EMAIL`.',
       );
     }
-    await updateIsAdmin(ctx.db, existing.id, true, toIso(ctx.clock()));
-    ctx.logger.info('admin.granted', { userId: existing.id, email: existing.email, by: 'ADMIN_EMAIL' });
+    await setAdminFlag(ctx, 'ADMIN_EMAIL', existing.id, true);
     return 'promoted';
   }
   if (!adminPassword) throw new Error(`ADMIN_PASSWORD is needed to create the administrator ${adminEmail}`);

@@ -30,6 +30,7 @@ import { findUserById, lockUserCredits, updateUserTier } from '../db/repositorie
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
+import { enqueueRoleSync } from './discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
 
 /** A provider event being applied: its id is stored in the same transaction as its effects. */
@@ -157,6 +158,7 @@ export async function fulfilCheckout(
           delivered_at: null,
           trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
           created_at: nowIso,
+          mail_id: null,
           payment_id: payment.id,
         });
       }
@@ -182,15 +184,18 @@ async function syncUserTier(trx: Executor, userId: string, nowIso: string): Prom
   const holding = await findHoldingSubscription(trx, userId);
   const user = await findUserById(trx, userId);
   if (!user) return;
+  let tierId = user.current_tier_id;
   if (holding?.tier_id) {
-    if (user.current_tier_id !== holding.tier_id) await updateUserTier(trx, userId, holding.tier_id, nowIso);
-    return;
+    tierId = holding.tier_id;
+  } else if (user.current_tier_id) {
+    // Only a tier a subscription gave is taken away: one an administrator granted stays.
+    const subscribed = await listSubscriptionTierIds(trx, userId);
+    if (subscribed.includes(user.current_tier_id)) tierId = null;
   }
-  // Only a tier a subscription gave is taken away: one an administrator granted stays.
-  const subscribed = await listSubscriptionTierIds(trx, userId);
-  if (user.current_tier_id && subscribed.includes(user.current_tier_id)) {
-    await updateUserTier(trx, userId, null, nowIso);
-  }
+  if (tierId === user.current_tier_id) return;
+  await updateUserTier(trx, userId, tierId, nowIso);
+  // The Discord role follows the tier, through a durable job written with the change.
+  await enqueueRoleSync(trx, { userId }, nowIso);
 }
 
 /**

@@ -63,6 +63,7 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
       acquired_method: CREDIT_PURCHASE,
       delivered_to_game: 0 as const,
       delivered_at: null,
+      mail_id: null,
       trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
       created_at: nowIso,
     };

@@ -8,6 +8,7 @@ import {
   insertShopCategories,
   insertShopItems,
   insertTiers,
+  listShopItemImageUrls,
 } from '../db/repositories/catalogue.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -17,13 +18,16 @@ import { seedCategories, seedItems, seedTiers } from '../seed/catalogue-data.ts'
 export const SEED_IMAGE_PREFIX = '/images/seed/';
 
 /**
- * Puts the seed pictures into DATA_DIR/images/seed where missing. Runs at every start: a database
- * seeded earlier (PostgreSQL, say) may be paired with a new, empty data folder.
+ * Puts the seed pictures that items still show into DATA_DIR/images/seed where missing. Runs at
+ * every start: a database seeded earlier (PostgreSQL, say) may be paired with a new, empty data
+ * folder. A seed picture an admin deleted from the library is shown by no item, so it stays deleted.
  */
-export async function copySeedImages(sourceDir: string, dataDir: string): Promise<void> {
-  const target = path.join(dataDir, 'images', 'seed');
+export async function copySeedImages(ctx: AppContext, sourceDir: string): Promise<void> {
+  const target = path.join(ctx.config.dataDir, 'images', 'seed');
   await fs.mkdir(target, { recursive: true });
+  const shown = new Set(await listShopItemImageUrls(ctx.db));
   for (const item of seedItems) {
+    if (!shown.has(`${SEED_IMAGE_PREFIX}${item.image}`)) continue;
     try {
       await fs.copyFile(path.join(sourceDir, item.image), path.join(target, item.image), fs.constants.COPYFILE_EXCL);
     } catch (error) {
@@ -37,7 +41,12 @@ export async function copySeedImages(sourceDir: string, dataDir: string): Promis
  * items does not see them come back. Returns whether it seeded.
  */
 export async function seedCatalogueIfEmpty(ctx: AppContext, seedImagesDir: string): Promise<boolean> {
-  await copySeedImages(seedImagesDir, ctx.config.dataDir);
+  const seeded = await insertSeedCatalogueIfEmpty(ctx);
+  await copySeedImages(ctx, seedImagesDir);
+  return seeded;
+}
+
+async function insertSeedCatalogueIfEmpty(ctx: AppContext): Promise<boolean> {
   if ((await countShopCategories(ctx.db)) > 0) return false;
   try {
     await insertSeedCatalogue(ctx);

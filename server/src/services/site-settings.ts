@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';
 import { findSiteSettings, upsertSiteSettings } from '../db/repositories/site-settings.ts';
 import { toIso } from '../lib/clock.ts';
+import { adminTransaction } from './audit.ts';
 
 export async function getSiteSettings(ctx: AppContext): Promise<SiteSettings> {
   return getSiteSettingsFrom(ctx.db);
@@ -24,13 +25,16 @@ async function getSiteSettingsFrom(db: Executor): Promise<SiteSettings> {
   return { visibleTabs, thankYouMessage: row.thank_you_message };
 }
 
-/** Applies an admin's change over what is stored; what the change leaves out stays as it was. */
+/**
+ * Applies an admin's change over what is stored; what the change leaves out stays as it was. The
+ * admin tab stays visible whatever is sent: administrators must always reach the panel.
+ */
 export async function updateSiteSettings(
   ctx: AppContext,
   adminId: string,
   change: UpdateSiteSettingsRequest,
 ): Promise<SiteSettings> {
-  const next = await ctx.db.transaction().execute(async (trx) => {
+  return adminTransaction(ctx, adminId, async (trx, audit) => {
     const current = await getSiteSettingsFrom(trx);
     const settings: SiteSettings = {
       visibleTabs: { ...current.visibleTabs },
@@ -40,13 +44,19 @@ export async function updateSiteSettings(
       const value = change.visibleTabs?.[key];
       if (value !== undefined) settings.visibleTabs[key] = value;
     }
+    settings.visibleTabs.admin = true;
     await upsertSiteSettings(trx, {
       visible_tabs: JSON.stringify(settings.visibleTabs),
       thank_you_message: settings.thankYouMessage,
       updated_at: toIso(ctx.clock()),
     });
+    await audit({
+      action: 'site_settings.update',
+      targetType: 'site_settings',
+      targetId: null,
+      before: current,
+      after: settings,
+    });
     return settings;
   });
-  ctx.logger.info('admin.site_settings_saved', { by: adminId, visibleTabs: next.visibleTabs });
-  return next;
 }

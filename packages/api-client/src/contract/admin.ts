@@ -45,7 +45,8 @@ export const adminMessages = {
   tierNameRequired: 'Name is required',
   slugRequired: 'Slug is required',
   slugInvalid: 'Slug may only contain lowercase letters, numbers and hyphens',
-  slugTaken: (kind: 'tier' | 'item' | 'category') => `A ${kind} with this slug already exists`,
+  slugTaken: (kind: 'tier' | 'item' | 'category') =>
+    `${kind === 'item' ? 'An' : 'A'} ${kind} with this slug already exists`,
   priceInvalid: 'Price must be a number of at least 0',
   iconTooLong: `Icon must be at most ${TIER_ICON_MAX_LENGTH} characters`,
   discordRoleRequired: 'Discord role name is required',

@@ -11,6 +11,7 @@ export const errorCodes = [
   'rate_limited',
   'internal_error',
   'payment_provider_error',
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

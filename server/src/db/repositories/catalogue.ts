@@ -1,6 +1,14 @@
 // Data access for the catalogue: shop categories, tiers and shop items.
 import { sql } from 'kysely';
-import type { Executor, NewShopCategory, NewShopItem, NewTier } from '../database.ts';
+import type {
+  Executor,
+  NewShopCategory,
+  NewShopItem,
+  NewTier,
+  ShopCategoryUpdate,
+  ShopItemUpdate,
+  TierUpdate,
+} from '../database.ts';
 
 export async function countShopCategories(db: Executor): Promise<number> {
   const row = await db
@@ -80,4 +88,117 @@ export async function listPublicShopItems(db: Executor, categorySlug?: string) {
 /** One item, only if the public shop would show it: what a purchase may buy. */
 export async function findPublicShopItem(db: Executor, id: string) {
   return selectPublicShopItems(db).where('shop_items.id', '=', id).executeTakeFirst();
+}
+
+// --- Admin ---------------------------------------------------------------------------------------
+
+export async function listAllTiers(db: Executor) {
+  return db.selectFrom('tiers').selectAll().orderBy('display_order').orderBy('price_cents').orderBy('name').execute();
+}
+
+export async function updateTier(db: Executor, id: string, patch: TierUpdate): Promise<void> {
+  await db.updateTable('tiers').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteTier(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('tiers').where('id', '=', id).execute();
+}
+
+export async function countUsersHoldingTier(db: Executor, tierId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('current_tier_id', '=', tierId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listAllShopItems(db: Executor) {
+  return db
+    .selectFrom('shop_items')
+    .selectAll()
+    .orderBy('is_active', 'desc')
+    .orderBy('category')
+    .orderBy('name')
+    .execute();
+}
+
+export async function findShopItemById(db: Executor, id: string) {
+  return db.selectFrom('shop_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findShopItemsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('shop_items').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function updateShopItem(db: Executor, id: string, patch: ShopItemUpdate): Promise<void> {
+  await db.updateTable('shop_items').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteShopItem(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('shop_items').where('id', '=', id).execute();
+}
+
+/** Takes a picture off every item that shows it. Returns how many items lost it. */
+export async function clearShopItemImage(db: Executor, imageUrl: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('shop_items')
+    .set({ image_url: null, updated_at: now })
+    .where('image_url', '=', imageUrl)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listShopItemImageUrls(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('shop_items')
+    .select('image_url')
+    .distinct()
+    .where('image_url', 'is not', null)
+    .execute();
+  return rows.map((row) => row.image_url as string);
+}
+
+export async function listAllShopCategories(db: Executor) {
+  return db.selectFrom('shop_categories').selectAll().orderBy('sort_order').orderBy('name').execute();
+}
+
+export async function findShopCategoryById(db: Executor, id: string) {
+  return db.selectFrom('shop_categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findShopCategoryBySlug(db: Executor, slug: string) {
+  return db.selectFrom('shop_categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function updateShopCategory(db: Executor, id: string, patch: ShopCategoryUpdate): Promise<void> {
+  await db.updateTable('shop_categories').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteShopCategory(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('shop_categories').where('id', '=', id).execute();
+}
+
+export async function countShopItemsInCategory(db: Executor, slug: string): Promise<number> {
+  const row = await db
+    .selectFrom('shop_items')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('category', '=', slug)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Moves every item of one category slug to another (a category's slug was renamed). */
+export async function moveShopItemsToCategory(db: Executor, from: string, to: string, now: string): Promise<void> {
+  await db.updateTable('shop_items').set({ category: to, updated_at: now }).where('category', '=', from).execute();
+}
+
+export async function countActiveShopItems(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('shop_items')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('is_active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -94,3 +94,48 @@ export async function updateUserTier(db: Executor, id: string, tierId: string | 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Every user, newest first, for the admin's user list. */
+export async function listUsersWithTier(db: Executor): Promise<UserWithTier[]> {
+  return selectUsersWithTier(db).orderBy('users.created_at', 'desc').orderBy('users.id').execute();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countUsersWithTier(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('current_tier_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findUserByDiscordId(db: Executor, discordId: string) {
+  return db.selectFrom('users').select(['id', 'email']).where('discord_id', '=', discordId).executeTakeFirst();
+}
+
+export async function updateDiscordLink(
+  db: Executor,
+  id: string,
+  link: { discordId: string | null; discordUsername: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ discord_id: link.discordId, discord_username: link.discordUsername, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ids of every user with Discord linked, for the periodic reconcile. */
+export async function listLinkedUserIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('discord_id', 'is not', null).execute();
+  return rows.map((row) => row.id);
+}

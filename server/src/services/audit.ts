@@ -1,0 +1,60 @@
+// Every admin change leaves a record: who, what, when, and the record before and after. The record
+// is written in the change's own transaction (no change without its record) and logged once the
+// transaction has committed (no log line for a change that rolled back).
+
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { insertAuditEntry } from '../db/repositories/audit-log.ts';
+import { toIso } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+
+export interface AuditRecord {
+  /** e.g. tier.create, item.update, user.credits. */
+  action: string;
+  targetType: 'tier' | 'item' | 'category' | 'image' | 'user' | 'mail' | 'site_settings';
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export type Audit = (record: AuditRecord) => Promise<void>;
+
+const toJson = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(value);
+
+/**
+ * Runs an admin change in a transaction with an `audit` function that records it. `actorId` is the
+ * admin's user id, or "cli:<os user>" for changes made outside the API.
+ */
+export async function adminTransaction<T>(
+  ctx: AppContext,
+  actorId: string,
+  work: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
+): Promise<T> {
+  const recorded: AuditRecord[] = [];
+  const result = await ctx.db.transaction().execute(async (trx) =>
+    work(trx, async (record) => {
+      await insertAuditEntry(trx, {
+        id: newId(),
+        actor_id: actorId,
+        action: record.action,
+        target_type: record.targetType,
+        target_id: record.targetId,
+        before: toJson(record.before),
+        after: toJson(record.after),
+        created_at: toIso(ctx.clock()),
+      });
+      recorded.push(record);
+    }),
+  );
+  for (const record of recorded) {
+    ctx.logger.info('admin.change', {
+      by: actorId,
+      action: record.action,
+      target: record.targetType,
+      targetId: record.targetId,
+    });
+  }
+  return result;
+}
