@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, paymentsConfigMessages } from '../src/config.ts';
 import { countActiveSubscriptions, sumRevenueCentsSince } from '../src/db/repositories/payments.ts';
+import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';
 import { signPayload } from './helpers/fake-stripe.ts';
@@ -431,6 +432,16 @@ describe.each(dialects)('card checkout with Stripe on %s', (dialect) => {
     expect(await sumRevenueCentsSince(h.ctx.db, '2026-11-22T00:00:00.000Z')).toBe(1599);
     expect(await sumRevenueCentsSince(h.ctx.db, '2026-11-23T00:00:00.000Z')).toBe(0);
     expect(await countActiveSubscriptions(h.ctx.db)).toBe(0);
+
+    // The admin dashboard's Revenue (30d): in the window today, out of it a month on.
+    const { admin } = await adminAndPlayer(h);
+    const stats = async () => (await call(h, 'GET', '/api/admin/stats', { token: admin.token })).json.stats;
+    expect((await stats()).revenue30d).toBe(15.99);
+    h.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const again = await call(h, 'POST', '/api/auth/login', {
+      body: { email: admin.user.email, password: admin.password },
+    });
+    expect((await call(h, 'GET', '/api/admin/stats', { token: again.json.token })).json.stats.revenue30d).toBe(0);
   });
 });
 
@@ -455,5 +466,26 @@ describe('payments configuration', () => {
     expect(() =>
       loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_API_BASE: 'ftp://x' }),
     ).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
+describe('migration 006 after a later one', () => {
+  it('is applied to a database that already ran the migrations numbered after it', async () => {
+    const { Kysely, Migrator } = await import('kysely');
+    const { connectDatabase } = await import('../src/db/connect.ts');
+    const { migrateToLatest } = await import('../src/db/migrate.ts');
+    const { migrations } = await import('../src/db/migrations/index.ts');
+    const handle = connectDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
+    const withoutPayments = Object.fromEntries(Object.entries(migrations).filter(([name]) => !name.includes('-006-')));
+    const early = await new Migrator({
+      db: handle.db as InstanceType<typeof Kysely<any>>,
+      provider: { getMigrations: async () => withoutPayments },
+    }).migrateToLatest();
+    expect(early.error).toBeUndefined();
+
+    expect(await migrateToLatest(handle.db)).toEqual(['2026-11-22-006-payments']);
+    const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['payments', 'subscriptions', 'processed_events']));
+    await handle.close();
   });
 });

@@ -116,6 +116,12 @@ describe.each(dialects)('supporter subscriptions with Stripe on %s', (dialect) =
       sandbox: false,
     });
     expect(await countActiveSubscriptions(h.ctx.db)).toBe(1);
+    // The Discord role follows the tier: a role sync is queued with the change.
+    const roleJobs = async () =>
+      (await h.ctx.db.selectFrom('jobs').select(['kind', 'payload']).execute()).filter((job) =>
+        job.payload.includes(player.user._id),
+      );
+    expect((await roleJobs()).map((job) => job.kind)).toEqual(['discord.sync_roles']);
 
     // Renew: a month later Stripe bills again; replays record it once.
     const renewal = fake.renewSubscription(subscriptionId);

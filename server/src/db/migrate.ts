@@ -12,7 +12,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * runs side by side in one database would take each other's for their own.
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Numbers are reserved per area and areas land in any order (006 payments arrived after 007
+    // Discord): a database that already ran a later one still gets the earlier, independent one.
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
