@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireUser } from './components/guards.tsx';
 import { Loading } from './components/loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { BillingPage } from './pages/billing.tsx';
+import { CheckoutPage } from './pages/checkout.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InventoryPage } from './pages/inventory.tsx';
@@ -36,6 +38,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', Component: DashboardPage },
           { path: 'inventory', Component: InventoryPage },
+          // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
+          { path: 'checkout/:orderId', Component: CheckoutPage },
+          { path: 'billing', Component: BillingPage },
         ],
       },
       {
