@@ -256,6 +256,32 @@ describe.each(dialects)('card checkout with Stripe on %s', (dialect) => {
     expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('paid');
   });
 
+  it('checks what Stripe charged against the order: tax on top is fine, other lines or amounts grant nothing', async () => {
+    const { frigate, pack } = await catalogue();
+    const player = await registerPlayer(h);
+    const open = async (items: unknown) => {
+      const res = await checkout(player.token, items);
+      return fake.sessions.get((res.json.url as string).split('/').pop() as string) as any;
+    };
+
+    // Sales tax added by Stripe: the subtotal still matches the order.
+    const taxed = await open([{ itemId: frigate.id, quantity: 1 }]);
+    taxed.amount_total += 128;
+    fake.completeCheckout(taxed.id);
+    await deliver(h, fake.event('checkout.session.completed', taxed));
+    expect(await inventoryOf(h, player.token)).toHaveLength(1);
+
+    // A session whose line items are not what was ordered (three packs for the price of one).
+    const odd = await open([{ itemId: pack.id, quantity: 1 }]);
+    odd._lines[0].quantity = 3;
+    fake.completeCheckout(odd.id);
+    await deliver(h, fake.event('checkout.session.completed', odd));
+    expect(await creditsOf(h, player.token, player.user._id)).toBe(0);
+    const payments = await paymentsOf(h, player.user._id);
+    expect(payments.map((p) => p.status).sort()).toEqual(['failed', 'paid']);
+    expect(h.logs.filter((line) => line.msg === 'payments.amount_mismatch')).toHaveLength(1);
+  });
+
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const { frigate } = await catalogue();
     const player = await registerPlayer(h);

@@ -56,6 +56,8 @@ export interface CheckoutSessionState {
   status: string | null;
   /** paid, unpaid or no_payment_required: fulfilment acts only on paid. */
   paymentStatus: string;
+  /** Before taxes and discounts: what our prices add up to. */
+  amountSubtotalCents: number | null;
   amountTotalCents: number | null;
   currency: string | null;
   paymentIntentId: string | null;
@@ -283,6 +285,7 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
           mode: session.mode,
           status: session.status,
           paymentStatus: session.payment_status,
+          amountSubtotalCents: session.amount_subtotal,
           amountTotalCents: session.amount_total,
           currency: session.currency,
           paymentIntentId: idOf(session.payment_intent),

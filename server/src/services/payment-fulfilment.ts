@@ -74,8 +74,10 @@ export async function inEventTransaction<T>(
 export interface PaidCheckout {
   paymentId: string;
   checkoutSessionId: string | null;
-  /** What the provider charged, checked against the order; null where it does not say. */
+  /** What the provider charged before tax, checked against the order; null where it does not say. */
   amountTotalCents: number | null;
+  /** The quantities of the session's line items, checked against the order's; null where none. */
+  lineQuantities: number[] | null;
   currency: string | null;
   paymentIntentId: string | null;
   invoiceId: string | null;
@@ -84,6 +86,16 @@ export interface PaidCheckout {
   /** When the provider was read: an older read never overwrites a newer one. */
   readAt: string;
 }
+
+/** The quantities an order's Checkout Session was made with, one per line. */
+function orderedQuantities(payment: PaymentRow): number[] {
+  const purchase = readPurchase(payment);
+  if (purchase.kind === 'items') return purchase.lines.map((line) => line.quantity);
+  return [1];
+}
+
+const sameQuantities = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
 
 /**
  * The fulfilment of a paid checkout, for Stripe's webhook and the sandbox's Pay alike: the payment
@@ -105,13 +117,16 @@ export async function fulfilCheckout(
     }
     const amountDiffers = paid.amountTotalCents !== null && paid.amountTotalCents !== Number(payment.amount_cents);
     const currencyDiffers = paid.currency !== null && paid.currency.toLowerCase() !== payment.currency;
-    if (amountDiffers || currencyDiffers) {
+    const linesDiffer =
+      paid.lineQuantities !== null && !sameQuantities(paid.lineQuantities, orderedQuantities(payment));
+    if (amountDiffers || currencyDiffers || linesDiffer) {
       // Cannot happen with sessions made here; if it does, a person must look, so nothing is granted.
       ctx.logger.error('payments.amount_mismatch', {
         paymentId: payment.id,
         expected: Number(payment.amount_cents),
         charged: paid.amountTotalCents,
         currency: paid.currency,
+        quantities: paid.lineQuantities,
       });
       await transitionPayment(trx, payment.id, ['pending'], {
         status: 'failed',

@@ -456,6 +456,7 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
       paymentId: payment.id,
       checkoutSessionId: null,
       amountTotalCents: Number(payment.amount_cents),
+      lineQuantities: null,
       currency: payment.currency,
       paymentIntentId: `pi_sandbox_${payment.id}`,
       invoiceId: subscription ? `in_sandbox_${payment.id}` : null,

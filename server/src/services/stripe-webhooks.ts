@@ -73,7 +73,8 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
     {
       paymentId,
       checkoutSessionId: session.id,
-      amountTotalCents: session.amountTotalCents,
+      amountTotalCents: session.amountSubtotalCents ?? session.amountTotalCents,
+      lineQuantities: session.lines.map((line) => line.quantity),
       currency: session.currency,
       paymentIntentId: session.paymentIntentId ?? invoice?.paymentIntentId ?? null,
       invoiceId: session.invoiceId,

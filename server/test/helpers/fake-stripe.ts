@@ -280,6 +280,7 @@ export class FakeStripe {
       mode: body.mode,
       status: 'open',
       payment_status: 'unpaid',
+      amount_subtotal: lines.reduce((sum, line) => sum + line.amount_subtotal, 0),
       amount_total: lines.reduce((sum, line) => sum + line.amount_total, 0),
       currency: lines[0]?.currency ?? 'usd',
       customer: body.customer ?? null,
