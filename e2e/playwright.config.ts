@@ -10,10 +10,19 @@ const root = path.resolve(import.meta.dirname, '..');
 // these once; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 600));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'starport-e2e-'));
+process.env.E2E_DISCORD_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const port = Number(process.env.E2E_PORT);
+const discordPort = Number(process.env.E2E_DISCORD_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const e2eAdmin = { email: 'admin@starport.test', password: 'Command-Deck-2026' };
+
+/** The fake Discord the server talks to (server/test/fakes/fake-discord.ts): its fixed credentials. */
+export const e2eDiscord = {
+  origin: `http://127.0.0.1:${discordPort}`,
+  userId: '100000000000000001',
+  username: 'nova_pilot',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -52,23 +61,40 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node ${path.join(root, 'server', 'dist', 'index.js')}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      REGISTER_LIMIT_PER_ADDRESS: '200',
-      LOGIN_LIMIT_PER_ADDRESS: '200',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node ${path.join(root, 'e2e', 'scripts', 'fake-discord.mjs')}`,
+      url: `${e2eDiscord.origin}/oauth2/authorize`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_DISCORD_PORT: String(discordPort) },
     },
-  },
+    {
+      command: `node ${path.join(root, 'server', 'dist', 'index.js')}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: '',
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        REGISTER_LIMIT_PER_ADDRESS: '200',
+        LOGIN_LIMIT_PER_ADDRESS: '200',
+        LOG_LEVEL: 'warn',
+        DISCORD_CLIENT_ID: 'fake-client-id',
+        DISCORD_CLIENT_SECRET: 'fake-client-secret',
+        DISCORD_BOT_TOKEN: 'fake-bot-token',
+        DISCORD_GUILD_ID: 'guild-1',
+        DISCORD_API_BASE: `${e2eDiscord.origin}/api/v10`,
+        DISCORD_AUTHORIZE_URL: `${e2eDiscord.origin}/oauth2/authorize`,
+      },
+    },
+  ],
 });

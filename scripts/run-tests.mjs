@@ -96,6 +96,7 @@ if (fs.existsSync(chromium)) {
     env: {
       ...process.env,
       E2E_PORT: String(await freePort()),
+      E2E_DISCORD_PORT: String(await freePort()),
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       TURBO_TELEMETRY_DISABLED: '1',

@@ -32,7 +32,7 @@ export async function openContext(
     pgSchema: options.pgSchema,
   });
   try {
-    const applied = await migrateToLatest(database.db, options.pgSchema);
+    const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) logger.info('db.migrated', { dialect: database.dialect, applied });
   } catch (error) {
     await database.close();

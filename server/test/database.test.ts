@@ -22,7 +22,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     for (const table of ['users', 'sessions', 'credit_ledger', 'tiers', 'shop_categories', 'shop_items']) {
       expect(tables).toContain(table);
     }
-    expect(await migrateToLatest(h.ctx.db)).toEqual([]);
+    expect(await migrateToLatest(h.ctx.db, h.ctx.dialect)).toEqual([]);
   });
 
   it('names migrations by date, in order', () => {
@@ -57,7 +57,7 @@ describe('SQLite', () => {
   it('begins transactions IMMEDIATE: the write lock is taken at the start, before any write', async () => {
     const file = tempFile();
     const handle = connectDatabase({ databaseUrl: null, sqliteFile: file });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, handle.dialect);
     const other = new SqliteDatabase(file);
     other.pragma('busy_timeout = 0');
     let otherWriterError: unknown = null;

@@ -509,7 +509,7 @@ describe('migration 006 after a later one', () => {
     }).migrateToLatest();
     expect(early.error).toBeUndefined();
 
-    expect(await migrateToLatest(handle.db)).toEqual(['2026-11-22-006-payments']);
+    expect(await migrateToLatest(handle.db, 'sqlite')).toEqual(['2026-11-22-006-payments']);
     const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['payments', 'subscriptions', 'processed_events']));
     await handle.close();

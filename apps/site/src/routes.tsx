@@ -1,11 +1,13 @@
 // The route table of SPEC.md §2, shared by the browser router (main.tsx) and the tests' memory router.
+
+import { Loading } from '@starport/ui/loading';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireUser } from './components/guards.tsx';
-import { Loading } from './components/loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { BillingPage } from './pages/billing.tsx';
 import { CheckoutPage } from './pages/checkout.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
+import { DiscordConnectPage } from './pages/discord-connect.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InventoryPage } from './pages/inventory.tsx';
 import { LeaderboardPage } from './pages/leaderboard.tsx';
@@ -41,16 +43,15 @@ export const routes: RouteObject[] = [
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
           { path: 'checkout/:orderId', Component: CheckoutPage },
           { path: 'billing', Component: BillingPage },
+          { path: 'discord/connect', Component: DiscordConnectPage },
         ],
       },
       {
-        path: 'admin',
         Component: RequireAdmin,
-        // /admin itself and every /admin/... path; the admin screens will split these up.
-        children: [
-          { index: true, HydrateFallback: Loading, lazy: loadAdminPage },
-          { path: '*', HydrateFallback: Loading, lazy: loadAdminPage },
-        ],
+        // /admin itself and every /admin/... path in one splat route: the admin screens route among
+        // themselves with relative paths, so the desktop console can mount the very same screens at
+        // its own root.
+        children: [{ path: 'admin/*', HydrateFallback: Loading, lazy: loadAdminPage }],
       },
       { path: '*', Component: NotFoundPage },
     ],

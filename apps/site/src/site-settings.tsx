@@ -3,7 +3,7 @@
 import type { ApiClient } from '@starport/api-client/client';
 import { defaultSiteSettings, type SiteSettings, tabKeys } from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 
 /** What the answer may hold: read defensively, since an older or newer server may differ. */
 interface SiteSettingsAnswer {
@@ -11,6 +11,8 @@ interface SiteSettingsAnswer {
 }
 
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
+/** Asks for the settings again (the admin's Site Settings screen calls it after saving). */
+const ReloadContext = createContext<(() => void) | null>(null);
 
 // Only an explicit false hides a tab, so a partial or older answer never hides more than it says.
 function readSettings(answer: SiteSettingsAnswer): SiteSettings {
@@ -24,7 +26,10 @@ function readSettings(answer: SiteSettingsAnswer): SiteSettings {
 
 export function SiteSettingsProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
   const [settings, setSettings] = useState<SiteSettings>(defaultSiteSettings);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((current) => current + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the request to load again
   useEffect(() => {
     let current = true;
     client
@@ -39,13 +44,23 @@ export function SiteSettingsProvider({ client, children }: { client: ApiClient; 
     return () => {
       current = false;
     };
-  }, [client]);
+  }, [client, version]);
 
-  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>;
+  return (
+    <ReloadContext.Provider value={reload}>
+      <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+    </ReloadContext.Provider>
+  );
 }
 
 export function useSiteSettings(): SiteSettings {
   const value = useContext(SiteSettingsContext);
   if (!value) throw new Error('useSiteSettings must be used inside <SiteSettingsProvider>');
   return value;
+}
+
+export function useReloadSiteSettings(): () => void {
+  const reload = useContext(ReloadContext);
+  if (!reload) throw new Error('useReloadSiteSettings must be used inside <SiteSettingsProvider>');
+  return reload;
 }

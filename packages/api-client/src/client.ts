@@ -10,6 +10,7 @@ import type {
   CategoryUpdate,
   CheckoutLine,
   DeleteImageResponse,
+  DiscordRolesResponse,
   ImagesResponse,
   ImageUploadResponse,
   InventoryResponse,
@@ -21,6 +22,8 @@ import type {
   PurchaseResponse,
   RedirectResponse,
   RegisterRequest,
+  ResyncResponse,
+  RoleSyncProblemsResponse,
   SendMailRequest,
   SendMailResponse,
   ShopItemInput,
@@ -249,6 +252,13 @@ export function createApiClient(options: ApiClientOptions) {
           request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/credits`, { body: { credits } }),
         setAdmin: (id: string, isAdmin: boolean) =>
           request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/admin`, { body: { isAdmin } }),
+      },
+      discord: {
+        roles: () => request<DiscordRolesResponse>('GET', '/admin/discord/roles'),
+        problems: () => request<RoleSyncProblemsResponse>('GET', '/admin/discord/problems'),
+        resyncAll: () => request<ResyncResponse>('POST', '/admin/discord/resync'),
+        resyncUser: (id: string) =>
+          request<ResyncResponse>('POST', `/admin/users/${encodeURIComponent(id)}/discord-resync`),
       },
       sendMail: (input: SendMailRequest) => request<SendMailResponse>('POST', '/admin/send-mail', { body: input }),
       siteSettings: {

@@ -4,11 +4,12 @@
 // retry_after, ends quietly when the member left the guild, and parks (for an admin) the problems
 // only an admin can fix, never looping on them.
 
+import type { RoleSyncProblem } from '@starport/api-client/contract';
 import { createDiscordClient, type DiscordClient, DiscordError, discordErrorCodes } from '../adapters/discord.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, JobRow } from '../db/database.ts';
 import { listAllTiers } from '../db/repositories/catalogue.ts';
-import { claimDueJob, enqueueJob, finishJob, listJobs } from '../db/repositories/jobs.ts';
+import { claimDueJob, deleteFinishedJobs, enqueueJob, finishJob, listJobs } from '../db/repositories/jobs.ts';
 import { findUserById, listLinkedUserIds } from '../db/repositories/users.ts';
 import { AppError } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
@@ -20,6 +21,8 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 10;
 const BASE_BACKOFF_MS = 5_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** Finished jobs are kept this long, for the problems list and for looking back. */
+const FINISHED_JOB_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export interface RoleSyncPayload {
   userId: string;
@@ -152,14 +155,22 @@ export async function requestRoleResync(ctx: AppContext, adminId: string, userId
 }
 
 /** Role syncs an admin must look at: blocked on a setting, or given up after retries. */
-export async function listRoleSyncProblems(ctx: AppContext) {
-  return (await listJobs(ctx.db, ROLE_SYNC_JOB, ['blocked', 'failed'])).map((job) => ({
-    jobId: job.id,
-    userId: (JSON.parse(job.payload) as RoleSyncPayload).userId,
-    status: job.status,
-    error: job.last_error,
-    at: job.updated_at,
-  }));
+export async function listRoleSyncProblems(ctx: AppContext): Promise<RoleSyncProblem[]> {
+  // Only each player's latest finished sync counts: a later success settles an earlier problem.
+  const latest = new Map<string, JobRow>();
+  for (const job of await listJobs(ctx.db, ROLE_SYNC_JOB, ['done', 'blocked', 'failed'])) {
+    const { userId } = JSON.parse(job.payload) as RoleSyncPayload;
+    if (!latest.has(userId)) latest.set(userId, job);
+  }
+  return [...latest.entries()]
+    .filter(([, job]) => job.status === 'blocked' || job.status === 'failed')
+    .map(([userId, job]) => ({
+      jobId: job.id,
+      userId,
+      status: job.status as 'blocked' | 'failed',
+      error: job.last_error,
+      at: job.updated_at,
+    }));
 }
 
 /** A background loop: due jobs every few seconds, a full reconcile every hour. */
@@ -180,6 +191,9 @@ export function startRoleSyncWorker(ctx: AppContext, options = { pollMs: 3_000, 
   const reconcile = setInterval(() => {
     if (!isBotConfigured(ctx)) return;
     enqueueRoleSyncForAll(ctx).catch((error) => ctx.logger.error('discord.reconcile_failed', { error: String(error) }));
+    deleteFinishedJobs(ctx.db, ROLE_SYNC_JOB, toIso(addMs(ctx.clock(), -FINISHED_JOB_KEEP_MS))).catch((error) =>
+      ctx.logger.error('discord.purge_failed', { error: String(error) }),
+    );
   }, options.reconcileMs);
   poll.unref();
   reconcile.unref();

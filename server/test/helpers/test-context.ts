@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { openContext } from '../../src/boot.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -64,13 +65,15 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   let pgSchema: string | undefined;
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
-    if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    // This run's own database (helpers/global-setup.ts), a fresh schema in it for each harness.
+    const runUrl = inject('pgRunUrl');
+    if (!runUrl) throw new Error('TEST_DATABASE_URL is not set');
     pgSchema = `t_${Math.random().toString(36).slice(2, 12)}`;
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    const client = new pg.Client({ connectionString: runUrl });
     await client.connect();
     await client.query(`create schema ${pgSchema}`);
     await client.end();
-    databaseUrl = testDatabaseUrl;
+    databaseUrl = runUrl;
   }
   const env = {
     ...testEnv,
@@ -97,16 +100,11 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
     logs,
     dataDir,
     databaseUrl: pgSchema
-      ? `${testDatabaseUrl}${testDatabaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
+      ? `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
       : '',
     async close() {
       await database.close();
-      if (pgSchema) {
-        const client = new pg.Client({ connectionString: testDatabaseUrl as string });
-        await client.connect();
-        await client.query(`drop schema ${pgSchema} cascade`);
-        await client.end();
-      }
+      // The run's PostgreSQL database is dropped, schemas and all, when it ends (helpers/global-setup.ts).
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

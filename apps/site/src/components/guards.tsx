@@ -1,8 +1,8 @@
 // Route guards of SPEC.md §2: players-only and admins-only areas, with a Loading state meanwhile.
 
+import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Loading } from './loading.tsx';
 
 export function RequireUser() {
   const { user, loading } = useSession();

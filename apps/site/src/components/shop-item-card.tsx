@@ -4,9 +4,9 @@
 
 import type { ShopItem, User } from '@starport/api-client/contract';
 import { CREDITS_CATEGORY, discountedPrice } from '@starport/api-client/contract';
+import { formatCredits, formatRarity, formatUsd } from '@starport/ui/format';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCredits, formatRarity, formatUsd } from './format.ts';
 import { LockIcon } from './icons.tsx';
 import { ItemImage } from './item-image.tsx';
 

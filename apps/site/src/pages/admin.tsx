@@ -1,16 +1,15 @@
-// Admin panel (/admin/*, administrators only): loaded as its own chunk so players never download it.
-import { usePageTitle } from '../components/use-page-title.ts';
+// Admin panel (/admin/*, administrators only): the shared admin screens of @starport/ui, given the
+// site's API client. Loaded as its own chunk (with its stylesheet) so players never download it.
+import '@starport/ui/admin.css';
+import { AdminApp } from '@starport/ui/admin';
+import { useApi } from '../app-providers.tsx';
+import { useReloadSiteSettings } from '../site-settings.tsx';
 
 export function AdminPage() {
-  usePageTitle('Admin Panel');
-  return (
-    <div className="page container">
-      <header className="page-header">
-        <h1>Admin Panel</h1>
-        <p>The admin screens arrive soon: tiers, shop items, categories, users and site settings.</p>
-      </header>
-    </div>
-  );
+  const api = useApi();
+  // A saved change to the visible tabs shows in the navigation at once.
+  const reloadSiteSettings = useReloadSiteSettings();
+  return <AdminApp client={api} onSiteSettingsSaved={reloadSiteSettings} />;
 }
 
 // Lets the router's lazy() pick the page up by its conventional name.

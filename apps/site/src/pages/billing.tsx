@@ -5,12 +5,12 @@
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { SubscriptionInfo } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
+import { formatDate, formatUsd } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { useToast } from '@starport/ui/toast';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
-import { formatDate, formatUsd } from '../components/format.ts';
-import { Loading } from '../components/loading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { checkoutMessages } from './checkout.tsx';
 

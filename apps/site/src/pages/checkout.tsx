@@ -5,13 +5,13 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { Order } from '@starport/api-client/contract';
+import { formatCredits, formatUsd } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { formatCredits, formatUsd } from '../components/format.ts';
-import { Loading } from '../components/loading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 
 export const checkoutMessages = {

@@ -5,13 +5,13 @@
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { SubscriptionInfo, TabKey, User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
+import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { formatCredits, formatDate } from '../components/format.ts';
 import {
   CheckIcon,
   CreditsIcon,

@@ -3,11 +3,11 @@
 // item whose card payment was refunded or disputed shows as Revoked.
 
 import type { InventoryEntry } from '@starport/api-client/contract';
+import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { Link } from 'react-router-dom';
-import { formatAcquiredMethod, formatDate, formatRarity } from '../components/format.ts';
 import { LockIcon } from '../components/icons.tsx';
 import { ItemImage } from '../components/item-image.tsx';
-import { Loading } from '../components/loading.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useSiteSettings } from '../site-settings.tsx';

@@ -4,13 +4,13 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
+import { formatCredits } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { formatCredits } from '../components/format.ts';
-import { Loading } from '../components/loading.tsx';
 import { ShopItemCard } from '../components/shop-item-card.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';

@@ -4,15 +4,15 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { Tier, User } from '@starport/api-client/contract';
+import { formatUsd } from '@starport/ui/format';
+import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { formatUsd } from '../components/format.ts';
 import { CheckIcon } from '../components/icons.tsx';
-import { Loading } from '../components/loading.tsx';
 import { DISCORD_AUTH_PATH, ThankYouDialog } from '../components/thank-you-dialog.tsx';
 import type { TierAction } from '../components/tier-action.ts';
 import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';

@@ -142,6 +142,14 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'GET /api/shop/categories': () => json(200, { categories: [] }),
     'GET /api/shop/items': () => json(200, { items: [] }),
     'GET /api/shop/user/inventory': () => json(200, { inventory: [] }),
+    // The admin screens' lists, empty.
+    'GET /api/admin/stats': () =>
+      json(200, { stats: { totalUsers: 0, activeSubscriptions: 0, shopItems: 0, revenue30d: 0 } }),
+    'GET /api/tiers/all': () => json(200, { tiers: [] }),
+    'GET /api/shop/admin/items': () => json(200, { items: [] }),
+    'GET /api/admin/categories': () => json(200, { categories: [] }),
+    'GET /api/admin/users': () => json(200, { users: [] }),
+    'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
   };
   const answers = { ...defaults, ...options.api };
 

@@ -348,3 +348,24 @@ export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 export const adminTiersResponseSchema = z.object({ tiers: z.array(tierSchema) });
 export const adminItemsResponseSchema = z.object({ items: z.array(shopItemSchema) });
 export const adminCategoriesResponseSchema = z.object({ categories: z.array(shopCategorySchema) });
+
+// --- Discord (admin) ---------------------------------------------------------------------------
+
+export const discordRoleSchema = z.object({ id: z.string(), name: z.string() });
+export type DiscordRole = z.infer<typeof discordRoleSchema>;
+export const discordRolesResponseSchema = z.object({ roles: z.array(discordRoleSchema) });
+export type DiscordRolesResponse = z.infer<typeof discordRolesResponseSchema>;
+
+/** A role sync an admin must look at: blocked on a server setting, or given up after retries. */
+export const roleSyncProblemSchema = z.object({
+  jobId: z.string(),
+  userId: z.string(),
+  status: z.enum(['blocked', 'failed']),
+  error: z.string().nullable(),
+  at: z.string(),
+});
+export type RoleSyncProblem = z.infer<typeof roleSyncProblemSchema>;
+export const roleSyncProblemsResponseSchema = z.object({ problems: z.array(roleSyncProblemSchema) });
+export type RoleSyncProblemsResponse = z.infer<typeof roleSyncProblemsResponseSchema>;
+export const resyncResponseSchema = z.object({ queued: z.number().int() });
+export type ResyncResponse = z.infer<typeof resyncResponseSchema>;

@@ -104,3 +104,13 @@ export async function listJobs(db: Executor, kind: string, statuses: JobStatus[]
     .orderBy('updated_at', 'desc')
     .execute();
 }
+
+/** Forgets finished jobs (done, failed, blocked) last touched before `before`. */
+export async function deleteFinishedJobs(db: Executor, kind: string, before: string): Promise<void> {
+  await db
+    .deleteFrom('jobs')
+    .where('kind', '=', kind)
+    .where('status', 'in', ['done', 'failed', 'blocked'])
+    .where('updated_at', '<', before)
+    .execute();
+}

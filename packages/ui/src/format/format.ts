@@ -1,4 +1,4 @@
-// How numbers, prices and dates read across the player pages, so every page says them the same way.
+// How numbers, prices and dates read across the player pages and the admin screens, said the same way everywhere.
 
 const creditFormat = new Intl.NumberFormat('en-US');
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

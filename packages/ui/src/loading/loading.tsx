@@ -1,4 +1,4 @@
-// The Loading state the guards (SPEC.md §2) and lazy pages show while they wait.
+// The Loading state the site's guards (SPEC.md §2), lazy pages and the admin screens show while they wait.
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="loading" role="status">

@@ -1,0 +1,91 @@
+// The admin panel of SPEC.md §2 as one component the site mounts under /admin/* and the desktop
+// console at its root: relative routes, the tab links, and the API client injected by the host.
+// The host provides the toasts (@starport/ui/toast) and the session (@starport/ui/session).
+
+import type { ApiClient } from '@starport/api-client/client';
+import type { SiteSettings } from '@starport/api-client/contract';
+import { Link, NavLink, Outlet, Route, Routes, useOutletContext, useResolvedPath } from 'react-router-dom';
+import { CategoryManagement } from './categories/category-management.tsx';
+import { AdminDashboard } from './dashboard.tsx';
+import { ShopItemManagement } from './items/item-management.tsx';
+import { SiteSettingsScreen } from './settings/site-settings.tsx';
+import { AdminHostProvider } from './shared/admin-context.tsx';
+import { TierManagement } from './tiers/tier-management.tsx';
+import { UpdatesScreen } from './updates.tsx';
+import { UserManagement } from './users/user-management.tsx';
+
+export interface AdminAppProps {
+  client: ApiClient;
+  /** Told after Site Settings saves, so the host can show or hide its navigation tabs at once. */
+  onSiteSettingsSaved?: (settings: SiteSettings) => void;
+}
+
+/** SPEC.md §2: the tab links, relative to wherever the panel is mounted. */
+const adminTabs = [
+  { to: '', label: 'Dashboard' },
+  { to: 'tiers', label: 'Tiers' },
+  { to: 'shop', label: 'Shop Items' },
+  { to: 'categories', label: 'Categories' },
+  { to: 'users', label: 'Users' },
+  { to: 'settings', label: 'Site Settings' },
+  { to: 'updates', label: 'Updates' },
+] as const;
+
+export function AdminApp({ client, onSiteSettingsSaved }: AdminAppProps) {
+  return (
+    <AdminHostProvider client={client} onSiteSettingsSaved={onSiteSettingsSaved}>
+      <Routes>
+        <Route path="/" element={<AdminLayout />}>
+          <Route index element={<AdminDashboard />} />
+          <Route path="tiers" element={<TierManagement />} />
+          <Route path="shop" element={<ShopItemManagement />} />
+          <Route path="categories" element={<CategoryManagement />} />
+          <Route path="users" element={<UserManagement />} />
+          <Route path="settings" element={<SiteSettingsScreen />} />
+          <Route path="updates" element={<UpdatesScreen />} />
+          <Route path="*" element={<AdminNotFound />} />
+        </Route>
+      </Routes>
+    </AdminHostProvider>
+  );
+}
+
+function AdminLayout() {
+  // The panel's own address (/admin on the site, / in the console), for links back to the dashboard.
+  const resolved = useResolvedPath('.').pathname;
+  const home = resolved.length > 1 ? resolved.replace(/\/+$/, '') : resolved;
+  return (
+    <div className="page container admin">
+      <header className="admin-header">
+        <h1>Admin Panel</h1>
+        <p className="text-muted">Tiers, the shop, players and the site, in one place.</p>
+      </header>
+      <nav className="admin-tabs" aria-label="Admin">
+        <ul>
+          {adminTabs.map((tab) => (
+            <li key={tab.label}>
+              <NavLink to={tab.to === '' ? home : tab.to} end={tab.to === ''} className="admin-tab">
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="admin-screen">
+        <Outlet context={home} />
+      </section>
+    </div>
+  );
+}
+
+function AdminNotFound() {
+  const home = useOutletContext<string>();
+  return (
+    <div className="empty-state">
+      <p>There is no admin screen at this address.</p>
+      <Link to={home} className="btn btn-secondary btn-sm">
+        Back to the Dashboard
+      </Link>
+    </div>
+  );
+}

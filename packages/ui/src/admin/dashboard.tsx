@@ -1,0 +1,42 @@
+// Admin Dashboard (SPEC.md §2): four figure cards. Issue 4 replaces the spec's fixed zeros with the
+// real figures from GET /api/admin/stats; until they arrive, or if they cannot be loaded, a dash.
+
+import type { AdminStats } from '@starport/api-client/contract';
+import { formatCredits, formatUsd } from '../format/format.ts';
+import { useAdminApi } from './shared/admin-context.tsx';
+import { ScreenHeader } from './shared/screen-header.tsx';
+import { useAdminData } from './shared/use-admin-data.ts';
+import { useAdminTitle } from './shared/use-admin-title.ts';
+
+const cards: { key: keyof AdminStats; title: string; note: string; format: (value: number) => string }[] = [
+  { key: 'totalUsers', title: 'Total Users', note: 'Registered accounts', format: formatCredits },
+  { key: 'activeSubscriptions', title: 'Active Subscriptions', note: 'Players holding a tier', format: formatCredits },
+  { key: 'shopItems', title: 'Shop Items', note: 'Active in the shop', format: formatCredits },
+  { key: 'revenue30d', title: 'Revenue (30d)', note: 'Payments, last 30 days', format: formatUsd },
+];
+
+export function AdminDashboard() {
+  const api = useAdminApi();
+  useAdminTitle('Dashboard');
+  const { data: stats } = useAdminData(
+    () => api.admin.stats().then((answer) => answer.stats),
+    (error) => console.error('Failed to load the admin figures', error),
+  );
+
+  return (
+    <>
+      <ScreenHeader title="Dashboard">The state of Starport at a glance.</ScreenHeader>
+      <ul className="admin-stat-grid">
+        {cards.map((card) => (
+          <li key={card.key} className="card admin-stat-card">
+            <h3 className="admin-stat-title">{card.title}</h3>
+            <p className="admin-stat-value" aria-busy={stats === null || undefined}>
+              {stats ? card.format(stats[card.key]) : '—'}
+            </p>
+            <p className="admin-stat-note">{card.note}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

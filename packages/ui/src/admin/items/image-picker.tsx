@@ -1,0 +1,287 @@
+// The image picker of SPEC.md §2/§4/§5, opened from the item form: Browse Existing (pick or delete a
+// library image) and Upload New (choose or drop a file, preview, Upload & Select). The client checks
+// the file's type and size before anything is sent; the server decides what the bytes really are.
+
+import { adminMessages, IMAGE_MAX_BYTES } from '@starport/api-client/contract';
+import type { DragEvent, KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog, Dialog } from '../../dialog/dialog.tsx';
+import { Loading } from '../../loading/loading.tsx';
+import { useToast } from '../../toast/toast.tsx';
+import { useAdminApi } from '../shared/admin-context.tsx';
+import { describeError, messageOr } from '../shared/errors.ts';
+import { imageName, LibraryImage } from '../shared/library-image.tsx';
+
+export const imageMessages = {
+  uploaded: 'Image uploaded successfully!',
+  deleted: 'Image deleted successfully',
+  fetchFailed: (message: string) => `Failed to fetch images: ${message}`,
+  uploadFailed: 'Failed to upload image',
+  deleteFailed: 'Failed to delete image',
+  notAnImage: adminMessages.imageRequired,
+  tooLarge: adminMessages.imageTooLarge,
+  empty: 'No images found. Upload a new one!',
+  hint: 'PNG, JPG, GIF up to 5MB',
+} as const;
+
+/** SPEC.md §5: an image type, and under 5MB. Null when the file may be sent. */
+export function checkImageFile(file: File): string | null {
+  if (!file.type.startsWith('image/')) return imageMessages.notAnImage;
+  if (file.size >= IMAGE_MAX_BYTES) return imageMessages.tooLarge;
+  return null;
+}
+
+type Tab = 'browse' | 'upload';
+
+export interface ImagePickerProps {
+  open: boolean;
+  /** The image the form holds now, marked in the grid. */
+  selectedUrl: string | null;
+  onSelect: (url: string) => void;
+  /** An image was deleted from the library (the form clears it if it was the chosen one). */
+  onDeleted: (url: string) => void;
+  onClose: () => void;
+}
+
+export function ImagePicker(props: ImagePickerProps) {
+  // Mounted only while open, so every opening starts on Browse Existing with a fresh list.
+  return props.open ? <ImagePickerDialog {...props} /> : null;
+}
+
+function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImagePickerProps) {
+  const api = useAdminApi();
+  const toast = useToast();
+  const baseId = useId();
+  const [tab, setTab] = useState<Tab>('browse');
+  const [images, setImages] = useState<string[] | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [busyDeleting, setBusyDeleting] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tabRefs = { browse: useRef<HTMLButtonElement>(null), upload: useRef<HTMLButtonElement>(null) };
+
+  async function loadImages() {
+    try {
+      const answer = await api.admin.images.list();
+      setImages(answer.images);
+    } catch (error) {
+      toast.error(imageMessages.fetchFailed(describeError(error)));
+      setImages((current) => current ?? []);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opening
+  useEffect(() => {
+    void loadImages();
+  }, []);
+
+  // The preview is read from the file in the browser; nothing is sent until Upload & Select.
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    let current = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (current && typeof reader.result === 'string') setPreview(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      current = false;
+      reader.abort();
+    };
+  }, [file]);
+
+  function takeFile(candidate: File | undefined) {
+    if (!candidate) return;
+    const problem = checkImageFile(candidate);
+    if (problem) {
+      toast.error(problem);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setFile(candidate);
+  }
+
+  function handleDrop(event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    setDragging(false);
+    takeFile(event.dataTransfer.files[0]);
+  }
+
+  async function handleUpload() {
+    if (!file || uploading) return;
+    setUploading(true);
+    try {
+      const { imageUrl } = await api.admin.images.upload(file, file.name);
+      toast.success(imageMessages.uploaded);
+      // SPEC.md §4: the uploaded image is selected and the modal closes.
+      onSelect(imageUrl);
+    } catch (error) {
+      toast.error(messageOr(error, imageMessages.uploadFailed));
+      setUploading(false);
+    }
+  }
+
+  async function handleDelete() {
+    if (!deleting) return;
+    const url = deleting;
+    setBusyDeleting(true);
+    try {
+      await api.admin.images.remove(url);
+      toast.success(imageMessages.deleted);
+      onDeleted(url);
+      await loadImages();
+    } catch (error) {
+      toast.error(messageOr(error, imageMessages.deleteFailed));
+    } finally {
+      setBusyDeleting(false);
+      setDeleting(null);
+    }
+  }
+
+  // Arrow keys move between the two tabs, as a tab list does.
+  function handleTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: Tab = tab === 'browse' ? 'upload' : 'browse';
+    setTab(next);
+    tabRefs[next].current?.focus();
+  }
+
+  const tabId = (which: Tab) => `${baseId}-tab-${which}`;
+  const panelId = (which: Tab) => `${baseId}-panel-${which}`;
+
+  return (
+    <>
+      <Dialog open title="Choose Image" onClose={onClose} busy={uploading} className="dialog-wide">
+        <div className="picker-tabs" role="tablist" aria-label="Image source">
+          {(['browse', 'upload'] as const).map((which) => (
+            <button
+              key={which}
+              ref={tabRefs[which]}
+              id={tabId(which)}
+              type="button"
+              role="tab"
+              className="picker-tab"
+              aria-selected={tab === which}
+              aria-controls={panelId(which)}
+              tabIndex={tab === which ? 0 : -1}
+              onClick={() => setTab(which)}
+              onKeyDown={handleTabKey}
+            >
+              {which === 'browse' ? 'Browse Existing' : 'Upload New'}
+            </button>
+          ))}
+        </div>
+
+        {tab === 'browse' ? (
+          <div id={panelId('browse')} role="tabpanel" aria-labelledby={tabId('browse')} className="picker-panel">
+            {images === null ? (
+              <Loading label="Loading images..." />
+            ) : images.length === 0 ? (
+              <div className="empty-state">
+                <p>{imageMessages.empty}</p>
+              </div>
+            ) : (
+              <ul className="picker-grid">
+                {images.map((url) => {
+                  const name = imageName(url);
+                  const selected = url === selectedUrl;
+                  return (
+                    <li key={url} className={selected ? 'picker-image is-selected' : 'picker-image'}>
+                      <button
+                        type="button"
+                        className="picker-select"
+                        aria-label={`Select ${name}`}
+                        aria-pressed={selected}
+                        onClick={() => onSelect(url)}
+                      >
+                        <LibraryImage url={url} alt="" />
+                        {selected ? <span className="badge badge-accent picker-selected-badge">Selected</span> : null}
+                      </button>
+                      <button
+                        type="button"
+                        className="picker-delete"
+                        aria-label={`Delete ${name}`}
+                        title="Delete image"
+                        onClick={() => setDeleting(url)}
+                      >
+                        ×
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        ) : (
+          <div id={panelId('upload')} role="tabpanel" aria-labelledby={tabId('upload')} className="picker-panel">
+            {/* A drop target for the mouse; the file input inside it is the keyboard's way in. */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a mouse shortcut for the input */}
+            <div
+              className={dragging ? 'drop-zone is-dragging' : 'drop-zone'}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={handleDrop}
+              data-testid="drop-zone"
+            >
+              {preview ? <img className="drop-preview" src={preview} alt="Preview of the chosen file" /> : null}
+              {file ? (
+                <p className="drop-file-name">{file.name}</p>
+              ) : (
+                <p className="drop-title">Drop an image here, or</p>
+              )}
+              <label className="btn btn-secondary btn-sm drop-choose">
+                {file ? 'Choose another file' : 'Choose a file'}
+                <input
+                  ref={fileInput}
+                  className="visually-hidden"
+                  type="file"
+                  accept="image/*"
+                  onChange={(event) => takeFile(event.target.files?.[0])}
+                />
+              </label>
+              <p className="field-hint">{imageMessages.hint}</p>
+            </div>
+            <div className="dialog-actions">
+              <button type="button" className="btn btn-primary" onClick={handleUpload} disabled={!file || uploading}>
+                {uploading ? 'Uploading...' : 'Upload & Select'}
+              </button>
+            </div>
+          </div>
+        )}
+
+        <div className="dialog-actions picker-footer">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Image"
+        message={
+          <p>
+            Delete “{deleting ? imageName(deleting) : ''}” from the image library? Items using it will show a
+            placeholder.
+          </p>
+        }
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busyDeleting}
+        onConfirm={handleDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// Site Settings (SPEC.md §2/§3/§4/§8): the tab checkboxes (admin always on), the thank-you message,
+// saving with its toast, the host told, and the failures.
+import type { SiteSettings } from '@starport/api-client/contract';
+import { defaultSiteSettings } from '@starport/api-client/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderAdmin } from '../test/render-admin.tsx';
+
+function settingsServer(initial: SiteSettings) {
+  let settings = initial;
+  return {
+    'GET /api/admin/site-settings': () => json(200, { settings }),
+    'PATCH /api/admin/site-settings': ({ body }: { body: unknown }) => {
+      const change = body as Partial<SiteSettings>;
+      settings = { ...settings, ...change, visibleTabs: { ...settings.visibleTabs, ...change.visibleTabs } };
+      return json(200, { settings });
+    },
+  };
+}
+
+const stored: SiteSettings = {
+  visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false },
+  thankYouMessage: 'Thanks, pilot!',
+};
+
+describe('SiteSettingsScreen', () => {
+  it('shows a checkbox per tab as stored, the admin one checked and disabled, and the message', async () => {
+    renderAdmin('/admin/settings', { api: settingsServer(stored) });
+
+    const trade = (await screen.findByRole('checkbox', { name: 'Trade' })) as HTMLInputElement;
+    expect(trade.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Shop' }) as HTMLInputElement).checked).toBe(true);
+    const admin = screen.getByRole('checkbox', { name: 'Admin' }) as HTMLInputElement;
+    expect(admin.checked).toBe(true);
+    expect(admin.disabled).toBe(true);
+    expect((screen.getByLabelText('Thank-you message') as HTMLTextAreaElement).value).toBe('Thanks, pilot!');
+  });
+
+  it('saves the tabs (admin always visible) and the message, toasts, tells the host and refetches', async () => {
+    const onSiteSettingsSaved = vi.fn();
+    const { bodies, count } = renderAdmin('/admin/settings', { api: settingsServer(stored), onSiteSettingsSaved });
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Leaderboard' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Trade' }));
+    fireEvent.change(screen.getByLabelText('Thank-you message'), { target: { value: 'You keep the lights on.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    const expected = {
+      visibleTabs: {
+        dashboard: true,
+        shop: true,
+        inventory: true,
+        trade: true,
+        support: true,
+        leaderboard: false,
+        admin: true,
+      },
+      thankYouMessage: 'You keep the lights on.',
+    };
+    expect(bodies('PATCH /api/admin/site-settings')).toEqual([expected]);
+    expect(onSiteSettingsSaved).toHaveBeenCalledWith(expected);
+    await waitFor(() => expect(count('GET /api/admin/site-settings')).toBe(2));
+    expect((screen.getByRole('checkbox', { name: 'Leaderboard' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("says 'Failed to fetch site settings' and offers to try again", async () => {
+    renderAdmin('/admin/settings', { api: { 'GET /api/admin/site-settings': () => json(500, {}) } });
+
+    expect(await screen.findByText('Failed to fetch site settings')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
+  });
+
+  it("says 'Failed to save settings' when saving fails", async () => {
+    const onSiteSettingsSaved = vi.fn();
+    renderAdmin('/admin/settings', {
+      api: { ...settingsServer(stored), 'PATCH /api/admin/site-settings': () => json(500, {}) },
+      onSiteSettingsSaved,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Failed to save settings')).toBeTruthy();
+    expect(onSiteSettingsSaved).not.toHaveBeenCalled();
+  });
+});

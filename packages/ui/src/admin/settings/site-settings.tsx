@@ -1,0 +1,141 @@
+// Site Settings (SPEC.md §2/§3/§4): which navigation tabs show, and the thank-you message players see
+// after a subscription payment. The admin tab's checkbox is disabled: admins always see it.
+
+import type { SiteSettings, TabKey, VisibleTabs } from '@starport/api-client/contract';
+import { THANK_YOU_MESSAGE_MAX_LENGTH, tabKeys } from '@starport/api-client/contract';
+import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Loading } from '../../loading/loading.tsx';
+import { useToast } from '../../toast/toast.tsx';
+import { useAdminApi, useSiteSettingsSaved } from '../shared/admin-context.tsx';
+import { messageOr } from '../shared/errors.ts';
+import { CheckboxField, TextAreaField } from '../shared/fields.tsx';
+import { ScreenHeader } from '../shared/screen-header.tsx';
+import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminTitle } from '../shared/use-admin-title.ts';
+
+export const settingsMessages = {
+  saved: 'Settings saved successfully',
+  fetchFailed: 'Failed to fetch site settings',
+  saveFailed: 'Failed to save settings',
+} as const;
+
+/** The tabs as the navigation names them (support is the /tiers page). */
+const tabLabels: Record<TabKey, string> = {
+  dashboard: 'Dashboard',
+  shop: 'Shop',
+  inventory: 'Inventory',
+  trade: 'Trade',
+  support: 'Support',
+  leaderboard: 'Leaderboard',
+  admin: 'Admin',
+};
+
+export function SiteSettingsScreen() {
+  const api = useAdminApi();
+  const toast = useToast();
+  const notifyHost = useSiteSettingsSaved();
+  useAdminTitle('Site Settings');
+  const settings = useAdminData(
+    () => api.admin.siteSettings.get().then((answer) => answer.settings),
+    (error) => toast.error(messageOr(error, settingsMessages.fetchFailed)),
+  );
+  const [draft, setDraft] = useState<SiteSettings | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Each fresh answer (the first load, and the refetch after a save) resets the form to it.
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data);
+  }, [settings.data]);
+
+  function setTab(tab: TabKey, visible: boolean) {
+    setDraft((current) =>
+      current ? { ...current, visibleTabs: { ...current.visibleTabs, [tab]: visible } } : current,
+    );
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft || busy) return;
+    setBusy(true);
+    try {
+      // The admin tab can never be hidden from admins, whatever was stored before.
+      const visibleTabs: VisibleTabs = { ...draft.visibleTabs, admin: true };
+      const { settings: saved } = await api.admin.siteSettings.update({
+        visibleTabs,
+        thankYouMessage: draft.thankYouMessage,
+      });
+      toast.success(settingsMessages.saved);
+      notifyHost(saved);
+      await settings.reload();
+    } catch (error) {
+      toast.error(messageOr(error, settingsMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <ScreenHeader title="Site Settings">
+        What every visitor's navigation shows, and what supporters read.
+      </ScreenHeader>
+      {settings.loading ? (
+        <Loading label="Loading site settings..." />
+      ) : !draft ? (
+        <div className="empty-state">
+          <p>The site settings could not be loaded.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void settings.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <form className="card admin-form settings-form" onSubmit={handleSubmit} noValidate>
+          <fieldset className="form-group">
+            <legend>Visible tabs</legend>
+            <p className="field-hint">Unticked tabs are hidden from the navigation for everyone.</p>
+            <div className="check-grid">
+              {tabKeys.map((tab) =>
+                tab === 'admin' ? (
+                  <CheckboxField
+                    key={tab}
+                    label={tabLabels[tab]}
+                    name="visibleTabs.admin"
+                    checked
+                    disabled
+                    hint="Always visible to admins."
+                    onCheckedChange={() => {}}
+                  />
+                ) : (
+                  <CheckboxField
+                    key={tab}
+                    label={tabLabels[tab]}
+                    name={`visibleTabs.${tab}`}
+                    checked={draft.visibleTabs[tab]}
+                    onCheckedChange={(visible) => setTab(tab, visible)}
+                  />
+                ),
+              )}
+            </div>
+          </fieldset>
+          <TextAreaField
+            label="Thank-you message"
+            name="thankYouMessage"
+            value={draft.thankYouMessage}
+            onValueChange={(value) =>
+              setDraft((current) => (current ? { ...current, thankYouMessage: value } : current))
+            }
+            maxLength={THANK_YOU_MESSAGE_MAX_LENGTH}
+            rows={5}
+            hint="Shown to players after a subscription payment; left empty, they see the default thank-you text."
+          />
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save Settings'}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// What every admin screen is handed by its host (the site or the desktop console): the API client,
+// and a way to tell the host that the site settings changed so its navigation can follow.
+
+import type { ApiClient } from '@starport/api-client/client';
+import type { SiteSettings } from '@starport/api-client/contract';
+import type { ReactNode } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+
+export interface AdminHost {
+  client: ApiClient;
+  /** Called with the saved settings after Site Settings saves them. */
+  onSiteSettingsSaved?: ((settings: SiteSettings) => void) | undefined;
+}
+
+const AdminHostContext = createContext<AdminHost | null>(null);
+
+export function AdminHostProvider({ client, onSiteSettingsSaved, children }: AdminHost & { children: ReactNode }) {
+  const value = useMemo(() => ({ client, onSiteSettingsSaved }), [client, onSiteSettingsSaved]);
+  return <AdminHostContext.Provider value={value}>{children}</AdminHostContext.Provider>;
+}
+
+function useAdminHost(): AdminHost {
+  const host = useContext(AdminHostContext);
+  if (!host) throw new Error('The admin screens must be rendered inside <AdminApp>');
+  return host;
+}
+
+/** The API client the host injected: packages never reach for an app's own client. */
+export function useAdminApi(): ApiClient {
+  return useAdminHost().client;
+}
+
+export function useSiteSettingsSaved(): (settings: SiteSettings) => void {
+  const { onSiteSettingsSaved } = useAdminHost();
+  return onSiteSettingsSaved ?? noop;
+}
+
+function noop() {}

@@ -1,0 +1,201 @@
+// Renders the admin screens as a host would (toasts, session, a router with /admin/* or the root),
+// with the API answered by a fake fetch through the real client, and factories for its records.
+
+import { createApiClient } from '@starport/api-client/client';
+import type { AdminUser, ShopCategory, ShopItem, SiteSettings, Tier, User } from '@starport/api-client/contract';
+import { defaultSiteSettings } from '@starport/api-client/contract';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { TokenStore } from '../../session/session.tsx';
+import { SessionProvider } from '../../session/session.tsx';
+import { ToastProvider } from '../../toast/toast.tsx';
+import { AdminApp } from '../admin-app.tsx';
+
+export interface FakeRequest {
+  /** The parsed JSON body, if any. */
+  body: unknown;
+  /** A multipart body, as sent. */
+  form: FormData | null;
+  url: string;
+}
+
+export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function makeAdmin(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'admin-1',
+    email: 'admin@starport.test',
+    username: 'commander',
+    credits: 0,
+    isAdmin: true,
+    currentTier: null,
+    discordId: null,
+    discordUsername: null,
+    ...overrides,
+  };
+}
+
+export function makeTier(overrides: Partial<Tier> = {}): Tier {
+  return {
+    _id: 'tier-captain',
+    name: 'Captain',
+    slug: 'captain',
+    price: 9.99,
+    icon: '🚀',
+    benefits: ['Captain role on Discord', '600 bonus credits every month'],
+    popular: false,
+    displayOrder: 1,
+    isActive: true,
+    colorGradient: { from: '#3b82f6', to: '#8b5cf6' },
+    discordRole: 'Captain',
+    discordRoleId: '',
+    discordRoleColor: '#5865F2',
+    ...overrides,
+  };
+}
+
+export function makeCategory(overrides: Partial<ShopCategory> = {}): ShopCategory {
+  return {
+    _id: 'category-ships',
+    name: 'Ships',
+    slug: 'ships',
+    displayName: 'Ships',
+    description: '',
+    icon: '',
+    order: 1,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export function makeItem(overrides: Partial<ShopItem> = {}): ShopItem {
+  return {
+    _id: 'item-scout',
+    name: 'Nova Scout',
+    slug: 'nova-scout',
+    description: 'A nimble scout hull.',
+    imageUrl: null,
+    category: 'ships',
+    rarity: 'common',
+    discount: 0,
+    featured: false,
+    priceCredits: 500,
+    priceUSD: 0,
+    creditAmount: 0,
+    gameItems: [{ item_name: 'Nova Scout Hull', item_quantity: 1 }],
+    tierExclusive: null,
+    isActive: true,
+    isTradeable: true,
+    isGiftable: true,
+    ...overrides,
+  };
+}
+
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: 'user-nova',
+    user_name: 'nova',
+    user_email: 'nova@example.com',
+    user_created_at: '2026-03-14T12:00:00.000Z',
+    discordId: null,
+    discordUsername: null,
+    credits: 1250,
+    currentTier: null,
+    isAdmin: false,
+    ...overrides,
+  };
+}
+
+export interface RenderAdminOptions {
+  /** Extra or overriding answers, keyed "METHOD /api/path". */
+  api?: Record<string, FakeRoute>;
+  /** The signed-in administrator. */
+  user?: User;
+  /** Where the host mounts the panel: under /admin (the site) or at its root (the console). */
+  mount?: 'site' | 'root';
+  onSiteSettingsSaved?: (settings: SiteSettings) => void;
+}
+
+export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
+  const user = options.user ?? makeAdmin();
+  const calls: string[] = [];
+  const requests: { key: string; body: unknown; form: FormData | null }[] = [];
+  const defaults: Record<string, FakeRoute> = {
+    'GET /api/auth/me': () => json(200, { user }),
+    'GET /api/admin/stats': () =>
+      json(200, { stats: { totalUsers: 0, activeSubscriptions: 0, shopItems: 0, revenue30d: 0 } }),
+    'GET /api/tiers/all': () => json(200, { tiers: [] }),
+    'GET /api/shop/admin/items': () => json(200, { items: [] }),
+    'GET /api/admin/categories': () => json(200, { categories: [] }),
+    'GET /api/shop/admin/images': () => json(200, { images: [] }),
+    'GET /api/admin/users': () => json(200, { users: [] }),
+    'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
+    'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
+    'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
+  };
+  const answers = { ...defaults, ...options.api };
+
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    calls.push(key);
+    const form = init?.body instanceof FormData ? init.body : null;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ key, body, form });
+    const answer = answers[key];
+    if (!answer) return json(404, { error: { message: `No fake for ${key}` } });
+    return answer({ body, form, url });
+  });
+
+  const token = { value: 'admin-token' as string | null };
+  const tokenStore: TokenStore = {
+    get: () => token.value,
+    set: (value) => {
+      token.value = value;
+    },
+    clear: () => {
+      token.value = null;
+    },
+  };
+  const client = createApiClient({
+    baseUrl: '/api',
+    getToken: () => token.value,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+  const onSiteSettingsSaved = options.onSiteSettingsSaved ?? vi.fn();
+  const mountPath = options.mount === 'root' ? '/*' : '/admin/*';
+
+  const view = render(
+    <ToastProvider>
+      <SessionProvider client={client} tokenStore={tokenStore}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={mountPath} element={<AdminApp client={client} onSiteSettingsSaved={onSiteSettingsSaved} />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </ToastProvider>,
+  );
+
+  /** How many times a call was made, e.g. count('GET /api/tiers/all'). */
+  const count = (key: string) => calls.filter((call) => call === key).length;
+  /** The JSON bodies sent with a call, in order. */
+  const bodies = (key: string) => requests.filter((request) => request.key === key).map((request) => request.body);
+  const forms = (key: string) => requests.filter((request) => request.key === key).map((request) => request.form);
+  return { ...view, calls, count, bodies, forms, fetch, onSiteSettingsSaved };
+}
+
+/** The open modal dialog with this title. */
+export function dialog(name: string) {
+  return within(screen.getByRole('dialog', { name }));
+}
+
+/** The open confirmation with this title. */
+export function confirmation(name: string) {
+  return within(screen.getByRole('alertdialog', { name }));
+}

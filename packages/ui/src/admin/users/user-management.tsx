@@ -1,0 +1,364 @@
+// User Management (SPEC.md §2): the total, a search over username, email and Discord name, and per
+// player their credits (edited through a prompt), tier, admin flag (after a confirmation) and an
+// inline Send Mail form. A table on wide screens, cards on phones (the same markup, restyled).
+
+import type { AdminUser, SendMailRequest } from '@starport/api-client/contract';
+import { Fragment, useState } from 'react';
+import { ConfirmDialog } from '../../dialog/dialog.tsx';
+import { formatCredits, formatDate } from '../../format/format.ts';
+import { Loading } from '../../loading/loading.tsx';
+import { useSession } from '../../session/session.tsx';
+import { useToast } from '../../toast/toast.tsx';
+import { useAdminApi } from '../shared/admin-context.tsx';
+import { describeError, messageOr } from '../shared/errors.ts';
+import { ScreenHeader } from '../shared/screen-header.tsx';
+import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminTitle } from '../shared/use-admin-title.ts';
+import { CreditsPrompt } from './credits-prompt.tsx';
+import { SendMailForm } from './send-mail-form.tsx';
+
+export const userMessages = {
+  tierAssigned: 'Tier assigned successfully!',
+  creditsUpdated: 'Credits updated successfully!',
+  adminGranted: 'Admin status granted successfully!',
+  adminRevoked: 'Admin status revoked successfully!',
+  mailSent: (name: string) => `Mail sent to ${name}!`,
+  tierFailed: 'Failed to assign tier',
+  creditsFailed: 'Failed to update credits',
+  adminFailed: 'Failed to toggle admin',
+  mailFailed: 'Failed to send mail',
+  loadFailed: (message: string) => `Error: ${message}`,
+  empty: 'No users found',
+  resyncQueued: 'Discord roles will be resynced shortly',
+  resyncAllQueued: (players: number) =>
+    `Discord roles of ${players} linked player${players === 1 ? '' : 's'} will be resynced shortly`,
+  resyncFailed: 'Failed to resync Discord roles',
+  problemsTitle: 'Discord roles need your attention',
+} as const;
+
+/** SPEC.md §2: the search matches username, email or Discord username, ignoring case. */
+export function matchesSearch(user: AdminUser, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [user.user_name, user.user_email, user.discordUsername ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
+
+export function UserManagement() {
+  const api = useAdminApi();
+  const toast = useToast();
+  const { user: me, refreshUser } = useSession();
+  useAdminTitle('Users');
+  const users = useAdminData(
+    () => api.admin.users.list().then((answer) => answer.users),
+    (error) => toast.error(userMessages.loadFailed(describeError(error))),
+  );
+  const tiers = useAdminData(
+    () => api.admin.tiers.list().then((answer) => answer.tiers),
+    (error) => console.error('Failed to load tiers', error),
+  );
+  const items = useAdminData(
+    () => api.admin.items.list().then((answer) => answer.items),
+    (error) => console.error('Failed to load shop items', error),
+  );
+  const [search, setSearch] = useState('');
+  const [editingCredits, setEditingCredits] = useState<AdminUser | null>(null);
+  const [toggling, setToggling] = useState<AdminUser | null>(null);
+  const [busyToggling, setBusyToggling] = useState(false);
+  const [assigning, setAssigning] = useState<string | null>(null);
+  const [mailTo, setMailTo] = useState<string | null>(null);
+
+  /** The admin's own balance and tier show in the host's navigation: keep them current. */
+  async function afterChange(user: AdminUser) {
+    await users.reload();
+    if (me && user._id === me._id) await refreshUser();
+  }
+
+  async function handleTier(user: AdminUser, tierId: string) {
+    setAssigning(user._id);
+    try {
+      await api.admin.users.setTier(user._id, tierId || null);
+      toast.success(userMessages.tierAssigned);
+      await afterChange(user);
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.tierFailed));
+    } finally {
+      setAssigning(null);
+    }
+  }
+
+  async function handleCredits(user: AdminUser, credits: number): Promise<boolean> {
+    try {
+      await api.admin.users.setCredits(user._id, credits);
+      toast.success(userMessages.creditsUpdated);
+      setEditingCredits(null);
+      await afterChange(user);
+      return true;
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.creditsFailed));
+      return false;
+    }
+  }
+
+  async function handleToggleAdmin() {
+    if (!toggling) return;
+    const user = toggling;
+    const makeAdmin = !user.isAdmin;
+    setBusyToggling(true);
+    try {
+      await api.admin.users.setAdmin(user._id, makeAdmin);
+      toast.success(makeAdmin ? userMessages.adminGranted : userMessages.adminRevoked);
+      setToggling(null);
+      await afterChange(user);
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.adminFailed));
+      setToggling(null);
+    } finally {
+      setBusyToggling(false);
+    }
+  }
+
+  // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
+  const problems = useAdminData(
+    () => api.admin.discord.problems().then((answer) => answer.problems),
+    (error) => console.error('Failed to load Discord role problems', error),
+  );
+
+  async function handleResync(user: AdminUser | null) {
+    try {
+      const { queued } = user ? await api.admin.discord.resyncUser(user._id) : await api.admin.discord.resyncAll();
+      toast.success(user ? userMessages.resyncQueued : userMessages.resyncAllQueued(queued));
+      await problems.reload();
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.resyncFailed));
+    }
+  }
+
+  async function handleSendMail(user: AdminUser, mail: SendMailRequest): Promise<boolean> {
+    try {
+      await api.admin.sendMail(mail);
+      toast.success(userMessages.mailSent(user.user_name));
+      setMailTo(null);
+      await users.reload();
+      return true;
+    } catch (error) {
+      toast.error(messageOr(error, userMessages.mailFailed));
+      return false;
+    }
+  }
+
+  const all = users.data ?? [];
+  const shown = all.filter((user) => matchesSearch(user, search));
+  const tierList = tiers.data ?? [];
+
+  return (
+    <>
+      <ScreenHeader
+        title="User Management"
+        action={
+          <button type="button" className="btn btn-secondary" onClick={() => void handleResync(null)}>
+            Resync Discord roles
+          </button>
+        }
+      >
+        Total users: <strong>{formatCredits(all.length)}</strong>
+        {search.trim() ? <> · {formatCredits(shown.length)} matching</> : null}
+      </ScreenHeader>
+
+      {problems.data && problems.data.length > 0 ? (
+        <div className="banner banner-warning admin-problems" role="status">
+          <strong>{userMessages.problemsTitle}</strong>
+          <ul>
+            {problems.data.map((problem) => (
+              <li key={problem.jobId}>
+                {all.find((user) => user._id === problem.userId)?.user_name ?? problem.userId}: {problem.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="field admin-search">
+        <label className="field-label" htmlFor="admin-user-search">
+          Search users
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          className="input"
+          placeholder="Username, email or Discord name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </div>
+
+      {users.loading ? (
+        <Loading label="Loading users..." />
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <p>{userMessages.empty}</p>
+        </div>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table user-table">
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Email</th>
+                <th scope="col">Discord</th>
+                <th scope="col">Credits</th>
+                <th scope="col">Tier</th>
+                <th scope="col">Admin</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((user) => {
+                const isMe = me?._id === user._id;
+                const mailOpen = mailTo === user._id;
+                return (
+                  <Fragment key={user._id}>
+                    <tr className={mailOpen ? 'is-open' : undefined}>
+                      <th scope="row" data-label="Username">
+                        <span>
+                          <span className="user-name">
+                            {user.user_name}
+                            {isMe ? <span className="text-faint"> (you)</span> : null}
+                          </span>
+                          <span className="user-created">Joined {formatDate(user.user_created_at)}</span>
+                        </span>
+                      </th>
+                      <td data-label="Email" className="user-email">
+                        {user.user_email}
+                      </td>
+                      <td data-label="Discord">
+                        {user.discordId ? (
+                          <span className="discord-status">
+                            <span className="badge badge-success">Linked</span>
+                            <span className="discord-username">{user.discordUsername}</span>
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-sm"
+                              aria-label={`Resync Discord roles of ${user.user_name}`}
+                              title="Resync Discord roles"
+                              onClick={() => void handleResync(user)}
+                            >
+                              Resync
+                            </button>
+                          </span>
+                        ) : (
+                          <span className="text-faint">Not linked</span>
+                        )}
+                      </td>
+                      <td data-label="Credits">
+                        <span className="user-credits">
+                          <span>{formatCredits(user.credits)}</span>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm"
+                            aria-label={`Edit credits of ${user.user_name}`}
+                            onClick={() => setEditingCredits(user)}
+                          >
+                            Edit
+                          </button>
+                        </span>
+                      </td>
+                      <td data-label="Tier">
+                        <select
+                          className="select select-compact"
+                          aria-label={`Tier of ${user.user_name}`}
+                          value={user.currentTier?._id ?? ''}
+                          disabled={assigning === user._id}
+                          onChange={(event) => void handleTier(user, event.target.value)}
+                        >
+                          <option value="">No Tier</option>
+                          {tierList.map((tier) => (
+                            <option key={tier._id} value={tier._id}>
+                              {tier.name}
+                            </option>
+                          ))}
+                          {/* A tier the list does not hold (still loading, or removed) still shows by name. */}
+                          {user.currentTier && !tierList.some((tier) => tier._id === user.currentTier?._id) ? (
+                            <option value={user.currentTier._id}>{user.currentTier.name}</option>
+                          ) : null}
+                        </select>
+                      </td>
+                      <td data-label="Admin">
+                        <button
+                          type="button"
+                          className={user.isAdmin ? 'btn btn-sm role-toggle is-admin' : 'btn btn-sm role-toggle'}
+                          aria-label={`${user.isAdmin ? 'Admin' : 'User'}: change the admin status of ${user.user_name}`}
+                          title={
+                            isMe
+                              ? 'You cannot revoke your own admin status'
+                              : user.isAdmin
+                                ? 'Revoke admin status'
+                                : 'Grant admin status'
+                          }
+                          disabled={isMe}
+                          onClick={() => setToggling(user)}
+                        >
+                          {user.isAdmin ? 'Admin' : 'User'}
+                        </button>
+                      </td>
+                      <td data-label="Actions">
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          aria-expanded={mailOpen}
+                          aria-label={`Send mail to ${user.user_name}`}
+                          onClick={() => setMailTo(mailOpen ? null : user._id)}
+                        >
+                          Send Mail
+                        </button>
+                      </td>
+                    </tr>
+                    {mailOpen ? (
+                      <tr className="mail-row">
+                        <td colSpan={7}>
+                          <SendMailForm
+                            user={user}
+                            items={items.data ?? []}
+                            onSend={(mail) => handleSendMail(user, mail)}
+                            onCancel={() => setMailTo(null)}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {editingCredits ? (
+        <CreditsPrompt
+          user={editingCredits}
+          onSave={(credits) => handleCredits(editingCredits, credits)}
+          onClose={() => setEditingCredits(null)}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.isAdmin ? 'Revoke Admin Status' : 'Grant Admin Status'}
+        message={
+          toggling?.isAdmin ? (
+            <p>Revoke administrator status from {toggling.user_name}? They will lose access to the admin panel.</p>
+          ) : (
+            <p>Make {toggling?.user_name} an administrator? They will be able to manage the whole site.</p>
+          )
+        }
+        confirmLabel={toggling?.isAdmin ? 'Revoke Admin' : 'Grant Admin'}
+        tone={toggling?.isAdmin ? 'danger' : 'default'}
+        busy={busyToggling}
+        onConfirm={handleToggleAdmin}
+        onCancel={() => setToggling(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// PostgreSQL for one test run: a database of its own, made at the start and dropped at the end,
+// with a schema per test inside it. Nothing another run does (dropping its schemas while Kysely's
+// migrator lists every schema's tables, say) can reach this run's tests.
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) {
+    project.provide('pgRunUrl', '');
+    return;
+  }
+  const name = `starport_test_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const runUrl = new URL(url);
+  runUrl.pathname = `/${name}`;
+  project.provide('pgRunUrl', runUrl.toString());
+  return async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's own database ('' without TEST_DATABASE_URL). */
+    pgRunUrl: string;
+  }
+}
