@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { healthRoutes } from './routes/health.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
@@ -90,6 +91,7 @@ export function createApp(ctx: AppContext) {
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
     .route('/admin', adminRoutes)
+    .route('/stripe', paymentRoutes)
     .route('/discord', discordRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);

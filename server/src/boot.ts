@@ -1,5 +1,6 @@
 // Opens what the server needs at start: configuration, database (migrated), administrator, seed.
 import path from 'node:path';
+import { createStripeGateway } from './adapters/stripe.ts';
 import { type Config, repoRoot } from './config.ts';
 import { type AppContext, createLimiters } from './context.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
@@ -44,6 +45,7 @@ export async function openContext(
     logger,
     clock,
     limiters: createLimiters(config, clock),
+    stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
   };
   return { ctx, database };
 }

@@ -36,7 +36,23 @@ export interface Config {
   seedCatalogue: boolean;
   discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  payments: PaymentsConfig;
 }
+
+/**
+ * Real card payments through Stripe, or the sandbox: the site's own checkout page, where no money
+ * moves. The sandbox runs when no Stripe key is set, except under NODE_ENV=production, where it
+ * must be asked for with PAYMENTS_SANDBOX=1 so a forgotten key cannot give everything away.
+ */
+export type PaymentsConfig =
+  | {
+      mode: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Tests only: the fake Stripe API the package talks to instead of api.stripe.com. */
+      apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
+    }
+  | { mode: 'sandbox' };
 
 export interface DiscordConfig {
   /** Linking works when both are set. */
@@ -99,6 +115,42 @@ export function loadDotEnv(file = path.resolve('.env')): void {
   Object.assign(process.env, saved);
 }
 
+function readApiBase(env: Env): Extract<PaymentsConfig, { mode: 'stripe' }>['apiBase'] {
+  const raw = readText(env, 'STRIPE_API_BASE');
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111 (got "${raw}")`);
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : url.protocol === 'https:' ? 'https' : null;
+  if (!protocol) throw new Error(`STRIPE_API_BASE must be an http:// or https:// URL (got "${raw}")`);
+  const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+  return { protocol, host: url.hostname, port };
+}
+
+export const paymentsConfigMessages = {
+  sandboxInProduction:
+    'NODE_ENV=production and no STRIPE_SECRET_KEY: set the Stripe keys, or PAYMENTS_SANDBOX=1 to run test-mode payments where no money moves',
+  webhookSecretRequired:
+    'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever be fulfilled',
+} as const;
+
+function readPayments(env: Env): PaymentsConfig {
+  const secretKey = readText(env, 'STRIPE_SECRET_KEY');
+  const forceSandbox = readBool(env, 'PAYMENTS_SANDBOX', false);
+  if (forceSandbox || !secretKey) {
+    if (!secretKey && !forceSandbox && env.NODE_ENV?.trim() === 'production') {
+      throw new Error(paymentsConfigMessages.sandboxInProduction);
+    }
+    return { mode: 'sandbox' };
+  }
+  const webhookSecret = readText(env, 'STRIPE_WEBHOOK_SECRET');
+  if (!webhookSecret) throw new Error(paymentsConfigMessages.webhookSecretRequired);
+  return { mode: 'stripe', secretKey, webhookSecret, apiBase: readApiBase(env) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 3000);
   const databaseUrl = readText(env, 'DATABASE_URL');
@@ -137,5 +189,6 @@ export function loadConfig(env: Env = process.env): Config {
       authorizeUrl: readText(env, 'DISCORD_AUTHORIZE_URL') ?? 'https://discord.com/oauth2/authorize',
     },
     logLevel: readLogLevel(env),
+    payments: readPayments(env),
   };
 }

@@ -1,4 +1,6 @@
-// What the app's routes and services are given: the database, configuration, logger, clock, limiters.
+// What the app's routes and services are given: the database, configuration, logger, clock, limiters,
+// and Stripe when real payments are configured.
+import type { StripeGateway } from './adapters/stripe.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { DialectName } from './db/dialect.ts';
@@ -18,6 +20,8 @@ export interface AppContext {
     failedLoginsPerAccountAddress: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
   };
+  /** Null in the sandbox (no STRIPE_SECRET_KEY): payments then go through the site's own checkout page. */
+  stripe: StripeGateway | null;
 }
 
 export function createLimiters(config: Config, clock: Clock): AppContext['limiters'] {

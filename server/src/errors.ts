@@ -1,7 +1,7 @@
 // One error type for every refusal, with its code mapped to an HTTP status in one place.
 import type { ErrorCode } from '@starport/api-client/contract';
 
-export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503> = {
+export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503> = {
   invalid_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -10,6 +10,7 @@ export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  payment_provider_error: 502,
   service_unavailable: 503,
 };
 

@@ -4,9 +4,11 @@ import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
+import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const SANDBOX_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   loadDotEnv();
@@ -26,6 +28,15 @@ async function main() {
     purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
+  // The sandbox has no Stripe to bill each month: it renews (or ends) due subscriptions itself.
+  const renewSandbox = () => {
+    renewDueSandboxSubscriptions(ctx).catch((error) =>
+      ctx.logger.error('payments.sandbox_renewals_failed', { error: String(error) }),
+    );
+  };
+  const renewals = ctx.stripe ? null : setInterval(renewSandbox, SANDBOX_RENEWAL_INTERVAL_MS);
+  renewals?.unref();
+  if (!ctx.stripe) renewSandbox();
   // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
   const roleSync = startRoleSyncWorker(ctx);
 
@@ -35,6 +46,7 @@ async function main() {
     stopping = true;
     ctx.logger.info('server.stopping', { signal });
     clearInterval(purge);
+    if (renewals) clearInterval(renewals);
     roleSync.stop();
     server.close(() => {
       database.close().finally(() => process.exit(0));

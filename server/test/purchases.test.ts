@@ -71,6 +71,7 @@ describe.each(dialects)('purchases on %s', (dialect) => {
       acquiredMethod: 'credit_purchase',
       tradeLocked: true,
       tradeLockedUntil: '2026-11-29T12:00:00.000Z',
+      revokedAt: null,
     });
 
     expect(await balanceOf(player.token)).toBe(800);

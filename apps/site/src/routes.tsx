@@ -4,6 +4,8 @@ import { Loading } from '@starport/ui/loading';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { BillingPage } from './pages/billing.tsx';
+import { CheckoutPage } from './pages/checkout.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { DiscordConnectPage } from './pages/discord-connect.tsx';
 import { HomePage } from './pages/home.tsx';
@@ -38,6 +40,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', Component: DashboardPage },
           { path: 'inventory', Component: InventoryPage },
+          // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
+          { path: 'checkout/:orderId', Component: CheckoutPage },
+          { path: 'billing', Component: BillingPage },
           { path: 'discord/connect', Component: DiscordConnectPage },
         ],
       },

@@ -8,6 +8,7 @@ import type {
   CategoryInput,
   CategoryResponse,
   CategoryUpdate,
+  CheckoutLine,
   DeleteImageResponse,
   DiscordRolesResponse,
   ImagesResponse,
@@ -17,7 +18,9 @@ import type {
   LoginRequest,
   LogoutResponse,
   MeResponse,
+  OrderResponse,
   PurchaseResponse,
+  RedirectResponse,
   RegisterRequest,
   ResyncResponse,
   RoleSyncProblemsResponse,
@@ -27,6 +30,7 @@ import type {
   ShopItemResponse,
   ShopItemUpdate,
   SiteSettingsResponse,
+  SubscriptionResponse,
   TierInput,
   TierResponse,
   TiersResponse,
@@ -169,13 +173,35 @@ export function createApiClient(options: ApiClientOptions) {
     },
     payments: {
       subscribe: (tierId: string) =>
-        request<{ url: string }>('POST', '/stripe/subscribe', {
+        request<RedirectResponse>('POST', '/stripe/subscribe', {
           body: { tierId },
           fallbackMessage: fallbackMessages.subscription,
         }),
       changeTier: (tierId: string) =>
-        request<{ url: string }>('POST', '/stripe/change-tier', {
+        request<RedirectResponse>('POST', '/stripe/change-tier', {
           body: { tierId },
+          fallbackMessage: fallbackMessages.subscription,
+        }),
+      /** Cash purchase of shop items or credit packs: the address of the payment page. */
+      checkout: (items: CheckoutLine[]) =>
+        request<RedirectResponse>('POST', '/stripe/create-checkout-session', {
+          body: { items },
+          fallbackMessage: fallbackMessages.checkout,
+        }),
+      /** Where a supporter manages or cancels their subscription. */
+      portal: () =>
+        request<RedirectResponse>('POST', '/stripe/portal', { fallbackMessage: fallbackMessages.subscription }),
+      subscription: () => request<SubscriptionResponse>('GET', '/stripe/subscription'),
+      /** An order for the site's own checkout page (the sandbox, or a tier-change confirmation). */
+      order: (id: string) => request<OrderResponse>('GET', `/stripe/orders/${encodeURIComponent(id)}`),
+      payOrder: (id: string) =>
+        request<RedirectResponse>('POST', `/stripe/orders/${encodeURIComponent(id)}/pay`, {
+          fallbackMessage: fallbackMessages.checkout,
+        }),
+      cancelOrder: (id: string) => request<RedirectResponse>('POST', `/stripe/orders/${encodeURIComponent(id)}/cancel`),
+      /** The sandbox portal's Cancel subscription: it ends when the paid month does. */
+      cancelSandboxSubscription: () =>
+        request<SubscriptionResponse>('POST', '/stripe/sandbox/subscription/cancel', {
           fallbackMessage: fallbackMessages.subscription,
         }),
     },

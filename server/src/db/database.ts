@@ -125,6 +125,10 @@ export interface InventoryEntriesTable {
   /** The key of the game server that confirmed the delivery. */
   delivered_by: Generated<string | null>;
   delivery_attempts: Generated<number>;
+  /** The payment that bought it, for cash purchases. */
+  payment_id: Generated<string | null>;
+  /** Set while a refund or an open dispute takes it back: never delivered then. */
+  revoked_at: Generated<string | null>;
 }
 
 export interface GameServerKeysTable {
@@ -136,6 +140,67 @@ export interface GameServerKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+}
+
+export type PaymentProviderName = 'stripe' | 'sandbox';
+export type PaymentKind = 'items' | 'subscription' | 'renewal' | 'tier_change';
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  kind: PaymentKind;
+  /** pending, paid, cancelled, expired, failed, refunded, partially_refunded, disputed, dispute_lost. */
+  status: string;
+  amount_cents: number;
+  currency: string;
+  /** JSON of what was bought (see services/payment-records.ts). */
+  purchase: string;
+  idempotency_key: string | null;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  subscription_id: string | null;
+  invoice_id: string | null;
+  credits_granted: Generated<number>;
+  credits_reclaimed: Generated<number>;
+  credits_shortfall: Generated<number>;
+  refunded_cents: Generated<number>;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  provider_item_id: string | null;
+  tier_id: string | null;
+  price_cents: number;
+  status: string;
+  current_period_end: string | null;
+  cancel_at_period_end: Flag;
+  synced_at: string;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  customer_id: string;
+  created_at: string;
 }
 
 export interface AuditLogTable {
@@ -195,6 +260,10 @@ export interface Database {
   shop_items: ShopItemsTable;
   site_settings: SiteSettingsTable;
   inventory_entries: InventoryEntriesTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  processed_events: ProcessedEventsTable;
+  payment_customers: PaymentCustomersTable;
   audit_log: AuditLogTable;
   mails: MailsTable;
   discord_link_states: DiscordLinkStatesTable;
@@ -226,3 +295,8 @@ export type MailRow = Selectable<MailsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewMail = Insertable<MailsTable>;
 export type NewLedgerEntry = Insertable<CreditLedgerTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
+export type PaymentUpdate = Updateable<PaymentsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;

@@ -14,7 +14,14 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+    // Numbers are reserved per area and areas land in any order (006 payments arrived after 007
+    // Discord): a database that already ran a later one still gets the earlier, independent one.
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

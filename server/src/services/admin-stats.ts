@@ -2,13 +2,21 @@
 import type { AdminStats } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
 import { countActiveShopItems } from '../db/repositories/catalogue.ts';
+import { sumRevenueCentsSince } from '../db/repositories/payments.ts';
 import { countUsers, countUsersWithTier } from '../db/repositories/users.ts';
+import { addMs, toIso } from '../lib/clock.ts';
+import { centsToUsd } from './user-view.ts';
+
+const REVENUE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
-  const [totalUsers, activeSubscriptions, shopItems] = await Promise.all([
+  const since = toIso(addMs(ctx.clock(), -REVENUE_WINDOW_MS));
+  const [totalUsers, activeSubscriptions, shopItems, revenueCents] = await Promise.all([
     countUsers(ctx.db),
     countUsersWithTier(ctx.db),
     countActiveShopItems(ctx.db),
+    // Card payments received in the window, less refunds made in it.
+    sumRevenueCentsSince(ctx.db, since),
   ]);
-  return { totalUsers, activeSubscriptions, shopItems, revenue30d: 0 };
+  return { totalUsers, activeSubscriptions, shopItems, revenue30d: centsToUsd(revenueCents) };
 }

@@ -77,11 +77,12 @@ export function toShopItemView(row: ShopItemRow): ShopItem {
   };
 }
 
-/** The columns an inventory entry's view reads (a freshly made entry has no delivery columns yet). */
+/** The columns an inventory entry's view reads: a freshly written entry has no delivery or payment columns yet. */
 export type InventoryEntryViewRow = Pick<
   InventoryEntryRow,
   'id' | 'item_snapshot' | 'quantity' | 'delivered_to_game' | 'created_at' | 'acquired_method' | 'trade_locked_until'
->;
+> &
+  Partial<Pick<InventoryEntryRow, 'payment_id' | 'revoked_at'>>;
 
 export function toInventoryEntryView(row: InventoryEntryViewRow, now: Date): InventoryEntry {
   const shopItem = JSON.parse(row.item_snapshot) as ShopItem;
@@ -95,5 +96,6 @@ export function toInventoryEntryView(row: InventoryEntryViewRow, now: Date): Inv
     acquiredMethod: row.acquired_method,
     tradeLocked: until !== null && until > now.toISOString(),
     tradeLockedUntil: until,
+    revokedAt: row.revoked_at ?? null,
   };
 }

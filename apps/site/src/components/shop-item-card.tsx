@@ -1,5 +1,6 @@
-// One shop item card (SPEC.md §2, §5): picture, rarity, prices after discount, and the credit purchase
-// button with its rules. A click on the card, not on its buttons, expands it to show what it contains.
+// One shop item card (SPEC.md §2, §5): picture, rarity, prices after discount, and the buttons: Buy
+// with Credits (with its rules) and Buy with Cash when the item has a USD price. A click on the card,
+// not on its buttons, expands it to show what it contains.
 
 import type { ShopItem, User } from '@starport/api-client/contract';
 import { CREDITS_CATEGORY, discountedPrice } from '@starport/api-client/contract';
@@ -12,7 +13,9 @@ import { ItemImage } from './item-image.tsx';
 export const shopMessages = {
   insufficientCredits: 'Insufficient Credits',
   buyWithCredits: 'Buy with Credits',
+  buyWithCash: 'Buy with Cash',
   purchasing: 'Purchasing...',
+  redirecting: 'Redirecting...',
   logInToBuy: 'Log in to buy',
   tierRequired: (tierName: string | null) => `Requires ${tierName ?? 'a supporter'} tier`,
 } as const;
@@ -27,11 +30,14 @@ export interface ShopItemCardProps {
   tierName: string | null;
   expanded: boolean;
   onToggle: () => void;
-  /** This item's purchase is in flight. */
+  /** This item's credit purchase is in flight. */
   buying: boolean;
+  /** This item's card checkout is being opened. */
+  cashBuying?: boolean;
   /** Some purchase is in flight: one at a time. */
   blocked: boolean;
   onBuy: () => void;
+  onBuyCash?: () => void;
 }
 
 /** SPEC.md §5: credits buy anything priced in credits except credit packs themselves. */
@@ -39,23 +45,14 @@ export function canBuyWithCredits(item: Pick<ShopItem, 'category' | 'priceCredit
   return item.category !== CREDITS_CATEGORY && item.priceCredits > 0;
 }
 
-function BuyControl(props: ShopItemCardProps) {
-  const { item, user, sessionLoading, tierName, buying, blocked, onBuy } = props;
-  if (sessionLoading) return null;
-  if (!user) {
-    return (
-      <Link to="/login" className="btn btn-secondary btn-sm btn-block">
-        {shopMessages.logInToBuy}
-      </Link>
-    );
-  }
-  if (item.tierExclusive && user.currentTier?._id !== item.tierExclusive) {
-    return (
-      <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
-        {shopMessages.tierRequired(tierName)}
-      </button>
-    );
-  }
+/** SPEC.md §5: cash buying is offered when priceUSD > 0 (credit packs are bought this way). */
+export function canBuyWithCash(item: Pick<ShopItem, 'priceUSD'>): boolean {
+  return item.priceUSD > 0;
+}
+
+function CreditButton(props: ShopItemCardProps) {
+  const { item, user, buying, blocked, onBuy } = props;
+  if (!user) return null;
   if (user.credits < discountedPrice(item.priceCredits, item.discount)) {
     return (
       <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
@@ -76,6 +73,48 @@ function BuyControl(props: ShopItemCardProps) {
   );
 }
 
+function CashButton({ cashBuying, blocked, onBuyCash, forCredits }: ShopItemCardProps & { forCredits: boolean }) {
+  return (
+    <button
+      type="button"
+      // The card's main action when credits cannot buy it; beside Buy with Credits, the second one.
+      className={forCredits ? 'btn btn-secondary btn-sm btn-block' : 'btn btn-primary btn-sm btn-block'}
+      onClick={onBuyCash}
+      disabled={blocked}
+      aria-busy={cashBuying || undefined}
+    >
+      {cashBuying ? shopMessages.redirecting : shopMessages.buyWithCash}
+    </button>
+  );
+}
+
+function BuyControl(props: ShopItemCardProps) {
+  const { item, user, sessionLoading, tierName } = props;
+  const forCredits = canBuyWithCredits(item);
+  const forCash = canBuyWithCash(item);
+  if (sessionLoading) return null;
+  if (!user) {
+    return (
+      <Link to="/login" className="btn btn-secondary btn-sm btn-block">
+        {shopMessages.logInToBuy}
+      </Link>
+    );
+  }
+  if (item.tierExclusive && user.currentTier?._id !== item.tierExclusive) {
+    return (
+      <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
+        {shopMessages.tierRequired(tierName)}
+      </button>
+    );
+  }
+  return (
+    <>
+      {forCredits ? <CreditButton {...props} /> : null}
+      {forCash ? <CashButton {...props} forCredits={forCredits} /> : null}
+    </>
+  );
+}
+
 export function ShopItemCard(props: ShopItemCardProps) {
   const { item, tierName, expanded, onToggle } = props;
   const nameId = `shop-item-${item._id}-name`;
@@ -85,6 +124,7 @@ export function ShopItemCard(props: ShopItemCardProps) {
   const usdPrice = discountedPrice(Math.round(item.priceUSD * 100), item.discount) / 100;
   const isCreditPack = item.category === CREDITS_CATEGORY;
   const forCredits = canBuyWithCredits(item);
+  const forCash = canBuyWithCash(item);
 
   function handleCardClick(event: MouseEvent<HTMLElement>) {
     if (event.target instanceof Element && event.target.closest('button, a')) return;
@@ -172,7 +212,7 @@ export function ShopItemCard(props: ShopItemCardProps) {
           ) : null}
         </div>
 
-        {forCredits ? (
+        {forCredits || forCash ? (
           <div className="shop-card-actions">
             <BuyControl {...props} />
           </div>

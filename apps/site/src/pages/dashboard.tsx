@@ -1,9 +1,11 @@
 // Dashboard (/dashboard, players only; SPEC.md §2): the welcome, the credits, tier and Discord cards,
 // quick actions, and the outcome of a Discord linking round trip (?discord_success, ?discord_error).
+// A supporter's tier card says when the subscription renews or ends and offers Manage Subscription.
 
-import type { TabKey, User } from '@starport/api-client/contract';
+import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import type { SubscriptionInfo, TabKey, User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
-import { formatCredits } from '@starport/ui/format';
+import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
@@ -22,6 +24,7 @@ import {
   TierIcon,
   TradeIcon,
 } from '../components/icons.tsx';
+import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useSiteSettings } from '../site-settings.tsx';
@@ -68,6 +71,79 @@ function StatCard({ id, title, icon, children }: { id: string; title: string; ic
       </div>
       {children}
     </section>
+  );
+}
+
+export const subscriptionMessages = {
+  manage: 'Manage Subscription',
+  opening: 'Opening...',
+  renews: (date: string) => `Renews on ${formatDate(date)}`,
+  ends: (date: string) => `Ends on ${formatDate(date)}`,
+  pastDue: 'Your last payment failed: update your card to keep your tier.',
+  thanks: 'Thank you for backing Starport.',
+  none: 'Back Starport and earn monthly perks.',
+} as const;
+
+/** What the tier card says under the tier's name. */
+function tierNote(user: User, subscription: SubscriptionInfo | null): string {
+  if (!user.currentTier) return subscriptionMessages.none;
+  if (!subscription?.currentPeriodEnd) return subscriptionMessages.thanks;
+  if (subscription.status === 'past_due') return subscriptionMessages.pastDue;
+  return subscription.cancelAtPeriodEnd
+    ? subscriptionMessages.ends(subscription.currentPeriodEnd)
+    : subscriptionMessages.renews(subscription.currentPeriodEnd);
+}
+
+function TierCard({ user }: { user: User }) {
+  const api = useApi();
+  const toast = useToast();
+  const navigateAway = useNavigateAway();
+  // Silent on failure (SPEC.md §8): the card then shows the tier without the subscription's dates.
+  const { data } = useLoaded((client) => client.payments.subscription(), 'Failed to load subscription');
+  const subscription = data?.subscription ?? null;
+  const [opening, setOpening] = useState(false);
+
+  async function handleManage() {
+    setOpening(true);
+    try {
+      const { url } = await api.payments.portal();
+      if (!url) throw new Error('No portal address in the answer');
+      // Stays busy: the browser is leaving for the portal.
+      navigateAway(url);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : fallbackMessages.subscription);
+      setOpening(false);
+    }
+  }
+
+  return (
+    <StatCard id="dashboard-tier" title="Supporter Tier" icon={<TierIcon />}>
+      {user.currentTier ? (
+        <p className="stat-value stat-value-text">{user.currentTier.name}</p>
+      ) : (
+        <p className="stat-value stat-value-text stat-value-muted">None</p>
+      )}
+      <p className={subscription?.status === 'past_due' ? 'stat-note stat-note-warning' : 'stat-note'}>
+        {tierNote(user, subscription)}
+      </p>
+      <div className="stat-actions">
+        <Link to="/tiers" className="btn btn-secondary btn-sm stat-action">
+          View Tiers
+        </Link>
+        {/* Only a paying supporter has a subscription to manage; a tier an admin granted has none. */}
+        {user.currentTier && subscription ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm stat-action"
+            onClick={handleManage}
+            disabled={opening}
+            aria-busy={opening || undefined}
+          >
+            {opening ? subscriptionMessages.opening : subscriptionMessages.manage}
+          </button>
+        ) : null}
+      </div>
+    </StatCard>
   );
 }
 
@@ -189,19 +265,7 @@ export function DashboardPage() {
           </Link>
         </StatCard>
 
-        <StatCard id="dashboard-tier" title="Supporter Tier" icon={<TierIcon />}>
-          {user.currentTier ? (
-            <p className="stat-value stat-value-text">{user.currentTier.name}</p>
-          ) : (
-            <p className="stat-value stat-value-text stat-value-muted">None</p>
-          )}
-          <p className="stat-note">
-            {user.currentTier ? 'Thank you for backing Starport.' : 'Back Starport and earn monthly perks.'}
-          </p>
-          <Link to="/tiers" className="btn btn-secondary btn-sm stat-action">
-            View Tiers
-          </Link>
-        </StatCard>
+        <TierCard user={user} />
 
         <DiscordCard user={user} />
       </div>

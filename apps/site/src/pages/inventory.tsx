@@ -1,5 +1,6 @@
 // Inventory (/inventory, players only; SPEC.md §2): owned items with quantity, delivery status,
-// acquisition, trade lock, and Trade and Gift buttons that lead to the trade page when allowed.
+// acquisition, trade lock, and Trade and Gift buttons that lead to the trade page when allowed. An
+// item whose card payment was refunded or disputed shows as Revoked.
 
 import type { InventoryEntry } from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
@@ -10,6 +11,12 @@ import { ItemImage } from '../components/item-image.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useSiteSettings } from '../site-settings.tsx';
+
+export const revokedMessages = {
+  badge: 'Revoked',
+  note: 'The payment for this item was refunded or disputed, so it will not be delivered.',
+  blocked: 'This item was revoked',
+} as const;
 
 export function tradeLockText(entry: Pick<InventoryEntry, 'tradeLockedUntil'>): string {
   return entry.tradeLockedUntil ? `Trade locked until ${formatDate(entry.tradeLockedUntil)}` : 'Trade locked';
@@ -42,19 +49,26 @@ function PassOnAction({ label, blockedReason }: { label: string; blockedReason: 
 function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen: boolean }) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
-  const lock = entry.tradeLocked ? tradeLockText(entry) : null;
+  const revoked = Boolean(entry.revokedAt);
+  const lock = !revoked && entry.tradeLocked ? tradeLockText(entry) : null;
   const closed = tradeOpen ? null : 'Trading is currently unavailable';
-  const tradeReason = lock ?? closed ?? (item.isTradeable ? null : 'This item cannot be traded');
-  const giftReason = lock ?? closed ?? (item.isGiftable ? null : 'This item cannot be gifted');
-  const note = lock ? null : restrictionNote(item.isTradeable, item.isGiftable);
+  const blocked = revoked ? revokedMessages.blocked : lock;
+  const tradeReason = blocked ?? closed ?? (item.isTradeable ? null : 'This item cannot be traded');
+  const giftReason = blocked ?? closed ?? (item.isGiftable ? null : 'This item cannot be gifted');
+  const note = revoked ? revokedMessages.note : lock ? null : restrictionNote(item.isTradeable, item.isGiftable);
 
   return (
-    <article className={`card inventory-card rarity-${item.rarity}`} aria-labelledby={nameId}>
+    <article
+      className={`card inventory-card rarity-${item.rarity}${revoked ? ' is-revoked' : ''}`}
+      aria-labelledby={nameId}
+    >
       <ItemImage imageUrl={item.imageUrl} name={item.name} />
       <div className="inventory-body">
         <div className="inventory-meta">
           <span className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</span>
-          {entry.deliveredToGame ? (
+          {revoked ? (
+            <span className="badge badge-error">{revokedMessages.badge}</span>
+          ) : entry.deliveredToGame ? (
             <span className="badge badge-success">In Game</span>
           ) : (
             <span className="badge badge-warning">Pending</span>

@@ -1,5 +1,6 @@
-// Shop (/shop, public; SPEC.md §2): the balance, category tabs, item cards with credit purchases, and
-// the banner a card payment comes back with (?payment=success or ?payment=cancelled).
+// Shop (/shop, public; SPEC.md §2): the balance, category tabs, item cards with credit purchases and
+// card checkout (Buy with Cash), and the banner a card payment comes back with (?payment=success or
+// ?payment=cancelled).
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
@@ -9,7 +10,7 @@ import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApi } from '../app-providers.tsx';
+import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { ShopItemCard } from '../components/shop-item-card.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
@@ -78,6 +79,8 @@ export function ShopPage() {
   const [selected, setSelected] = useState(ALL_ITEMS);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
+  const [cashBuyingId, setCashBuyingId] = useState<string | null>(null);
+  const navigateAway = useNavigateAway();
   const [notice, setNotice] = useState<PaymentNotice | null>(null);
 
   useQueryNotice(['payment'], (params) => {
@@ -103,7 +106,7 @@ export function ShopPage() {
   }
 
   async function handleBuy(item: ShopItem) {
-    if (buyingId) return;
+    if (buyingId || cashBuyingId) return;
     setBuyingId(item._id);
     try {
       await api.shop.purchase(item._id);
@@ -114,6 +117,21 @@ export function ShopPage() {
       toast.error(error instanceof ApiError ? error.message : fallbackMessages.purchase);
     } finally {
       setBuyingId(null);
+    }
+  }
+
+  /** Buy with Cash: the payment page (Stripe Checkout, or the sandbox's own) takes over from here. */
+  async function handleBuyCash(item: ShopItem) {
+    if (buyingId || cashBuyingId) return;
+    setCashBuyingId(item._id);
+    try {
+      const { url } = await api.payments.checkout([{ itemId: item._id, quantity: 1 }]);
+      if (!url) throw new Error('No payment address in the answer');
+      // Stays busy: the browser is leaving for the payment page.
+      navigateAway(url);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : fallbackMessages.checkout);
+      setCashBuyingId(null);
     }
   }
 
@@ -177,8 +195,10 @@ export function ShopPage() {
                     expanded={expandedId === item._id}
                     onToggle={() => setExpandedId((open) => (open === item._id ? null : item._id))}
                     buying={buyingId === item._id}
-                    blocked={buyingId !== null}
+                    cashBuying={cashBuyingId === item._id}
+                    blocked={buyingId !== null || cashBuyingId !== null}
                     onBuy={() => handleBuy(item)}
+                    onBuyCash={() => handleBuyCash(item)}
                   />
                 </li>
               ))}

@@ -1,5 +1,6 @@
 // Support (/tiers, public; SPEC.md §2): the supporter tier cards with their badges and the subscribe,
-// upgrade, downgrade or change button, which sends the player to the card payment provider.
+// upgrade, downgrade or change button, which sends the player to the card payment provider; back
+// from it with ?subscription=success, the user is refreshed and the thank-you modal shows.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { Tier, User } from '@starport/api-client/contract';
@@ -9,12 +10,15 @@ import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { CheckIcon } from '../components/icons.tsx';
+import { DISCORD_AUTH_PATH, ThankYouDialog } from '../components/thank-you-dialog.tsx';
 import type { TierAction } from '../components/tier-action.ts';
 import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useQueryNotice } from '../components/use-query-notice.ts';
 
 export const loginToSubscribeMessage = 'Please log in to subscribe';
 
@@ -91,12 +95,29 @@ function TierCard({ tier, user, blocked, pending, onChoose }: TierCardProps) {
 
 export function TiersPage() {
   usePageTitle('Support');
-  const { user, loading: sessionLoading } = useSession();
+  const { user, loading: sessionLoading, refreshUser } = useSession();
   const toast = useToast();
   const navigateAway = useNavigateAway();
+  const navigate = useNavigate();
   const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
+  /** The thank-you message once loaded; null while the modal is closed. */
+  const [thankYou, setThankYou] = useState<string | null>(null);
   const api = useApi();
+
+  // SPEC.md §2: back from a subscription payment, refresh the user (their new tier), load the
+  // thank-you message from the site settings, then show the modal (with the default text if that fails).
+  useQueryNotice(['subscription'], (params) => {
+    if (params.get('subscription') !== 'success') return;
+    void (async () => {
+      let message = '';
+      const [, settings] = await Promise.allSettled([refreshUser(), api.shop.siteSettings()]);
+      if (settings.status === 'fulfilled') message = settings.value.settings.thankYouMessage ?? '';
+      // SPEC.md §8: a silent failure, logged only.
+      else console.error('Failed to load site settings', settings.reason);
+      setThankYou(message);
+    })();
+  });
 
   const tiers = (data?.tiers ?? []).filter((tier) => tier.isActive);
 
@@ -150,6 +171,17 @@ export function TiersPage() {
           ))}
         </ul>
       )}
+
+      <ThankYouDialog
+        open={thankYou !== null}
+        message={thankYou ?? ''}
+        user={user}
+        onLinkDiscord={() => navigateAway(DISCORD_AUTH_PATH)}
+        onContinue={() => {
+          setThankYou(null);
+          void navigate('/dashboard');
+        }}
+      />
     </div>
   );
 }

@@ -137,6 +137,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'GET /api/shop/site-settings': () =>
       json(200, { settings: { visibleTabs: { ...allTabsVisible, ...options.visibleTabs }, thankYouMessage: '' } }),
     'POST /api/auth/logout': () => json(200, { ok: true }),
+    'GET /api/stripe/subscription': () => json(200, { subscription: null }),
     'GET /api/tiers': () => json(200, { tiers: [] }),
     'GET /api/shop/categories': () => json(200, { categories: [] }),
     'GET /api/shop/items': () => json(200, { items: [] }),

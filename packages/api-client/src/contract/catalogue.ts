@@ -111,6 +111,11 @@ export const inventoryEntrySchema = z.object({
   /** True while tradeLockedUntil lies in the future. */
   tradeLocked: z.boolean(),
   tradeLockedUntil: z.string().nullable(),
+  /**
+   * Set when the payment behind it was refunded or disputed: the entry stays listed as Revoked and is
+   * never delivered. A dispute that is won clears it again. Optional so older answers still parse.
+   */
+  revokedAt: z.string().nullable().optional(),
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 

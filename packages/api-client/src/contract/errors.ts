@@ -10,6 +10,7 @@ export const errorCodes = [
   'payload_too_large',
   'rate_limited',
   'internal_error',
+  'payment_provider_error',
   'service_unavailable',
 ] as const;
 

@@ -6,4 +6,5 @@ export * from './catalogue.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './limits.ts';
+export * from './payments.ts';
 export * from './site-settings.ts';

@@ -5,6 +5,7 @@ import * as catalogue from './2026-11-22-002-catalogue.ts';
 import * as siteSettings from './2026-11-22-003-site-settings.ts';
 import * as inventory from './2026-11-22-004-inventory.ts';
 import * as admin from './2026-11-22-005-admin.ts';
+import * as payments from './2026-11-22-006-payments.ts';
 import * as discord from './2026-11-22-007-discord.ts';
 import * as game from './2026-11-22-008-game.ts';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-site-settings': siteSettings,
   '2026-11-22-004-inventory': inventory,
   '2026-11-22-005-admin': admin,
+  '2026-11-22-006-payments': payments,
   '2026-11-22-007-discord': discord,
   '2026-11-22-008-game': game,
 };

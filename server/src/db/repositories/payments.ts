@@ -1,0 +1,153 @@
+// Data access for payments, the Stripe events already applied, and each player's Stripe customer;
+// with the two figures the admin dashboard reads (revenue and active subscriptions).
+import type { Executor, NewPayment, PaymentRow, PaymentUpdate } from '../database.ts';
+import { HOLDING_STATUSES } from './subscriptions.ts';
+
+export async function insertPayment(db: Executor, payment: NewPayment): Promise<void> {
+  await db.insertInto('payments').values(payment).execute();
+}
+
+export async function findPaymentById(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The payment, locked against concurrent change where the dialect can (SQLite writes one at a time). */
+export async function lockPayment(db: Executor, id: string, rowLocks: boolean): Promise<PaymentRow | undefined> {
+  const query = db.selectFrom('payments').selectAll().where('id', '=', id);
+  return (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findPaymentByIdempotencyKey(db: Executor, key: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function findPaymentByCheckoutSession(db: Executor, sessionId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('checkout_session_id', '=', sessionId).executeTakeFirst();
+}
+
+export async function findPaymentByPaymentIntent(
+  db: Executor,
+  paymentIntentId: string,
+): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
+}
+
+export async function findPaymentByInvoice(db: Executor, invoiceId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The payment that started a subscription (its first month). */
+export async function findStartingPayment(db: Executor, subscriptionId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('kind', '=', 'subscription')
+    .executeTakeFirst();
+}
+
+export async function updatePayment(db: Executor, id: string, changes: PaymentUpdate): Promise<void> {
+  await db.updateTable('payments').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a payment on only from one of the given statuses: the guard that makes fulfilment, a refund
+ * or a dispute act once however often (or however concurrently) it is asked. True when it moved.
+ */
+export async function transitionPayment(
+  db: Executor,
+  id: string,
+  from: readonly string[],
+  changes: PaymentUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listPaymentsOfUser(db: Executor, userId: string): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function isEventProcessed(db: Executor, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('processed_events')
+    .select('event_id')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Throws a unique violation when the event was already applied: the caller's transaction then rolls back. */
+export async function insertProcessedEvent(db: Executor, eventId: string, type: string, now: string): Promise<void> {
+  await db.insertInto('processed_events').values({ event_id: eventId, type, processed_at: now }).execute();
+}
+
+export async function findCustomerId(db: Executor, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment_customers')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+export async function findUserIdByCustomer(db: Executor, customerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment_customers')
+    .select('user_id')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Remembers a player's customer; a second writer (a double click) leaves the first in place. */
+export async function saveCustomerId(db: Executor, userId: string, customerId: string, now: string): Promise<void> {
+  await db
+    .insertInto('payment_customers')
+    .values({ user_id: userId, customer_id: customerId, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** Statuses of payments whose money was received at paid_at (some may have been refunded since). */
+const RECEIVED_STATUSES = ['paid', 'refunded', 'partially_refunded', 'disputed', 'dispute_lost'] as const;
+
+/**
+ * Cents received since a moment, less the cents refunded since then: what the admin dashboard's
+ * "Revenue (30d)" shows. A refund counts when it happens, so a month's figure never changes later.
+ */
+export async function sumRevenueCentsSince(db: Executor, sinceIso: string): Promise<number> {
+  const received = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.val(0)).as('total'))
+    .where('status', 'in', RECEIVED_STATUSES)
+    .where('paid_at', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  const refunded = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('refunded_cents'), eb.val(0)).as('total'))
+    .where('refunded_at', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(received.total) - Number(refunded.total);
+}
+
+/** Subscriptions that hold a tier now: active, trialing, or past due while the card is retried. */
+export async function countActiveSubscriptions(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', 'in', HOLDING_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,54 @@
+// /api/stripe: card payments (SPEC.md §7). Checkout, subscribe, change tier and the portal answer
+// {url}; the orders calls serve the site's own checkout page; the webhook reads its raw body, since
+// the signature covers the exact bytes Stripe sent.
+import { checkoutRequestSchema, tierRequestSchema } from '@starport/api-client/contract';
+import { Hono } from 'hono';
+import { requireUser } from '../middleware/auth.ts';
+import type { AppEnv } from '../middleware/types.ts';
+import { readBody } from '../middleware/validate.ts';
+import { cancelSandboxSubscription } from '../services/payment-sandbox.ts';
+import {
+  cancelOrder,
+  changeTier,
+  createItemsCheckout,
+  getOrder,
+  getSubscriptionInfo,
+  openPortal,
+  payOrder,
+  subscribe,
+} from '../services/payments.ts';
+import { handleStripeWebhook } from '../services/stripe-webhooks.ts';
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .post('/webhook', async (c) => {
+    const raw = await c.req.text();
+    return c.json(await handleStripeWebhook(c.get('ctx'), raw, c.req.header('stripe-signature')));
+  })
+  .post('/create-checkout-session', requireUser, async (c) => {
+    const input = await readBody(c, checkoutRequestSchema);
+    return c.json(await createItemsCheckout(c.get('ctx'), c.get('user').id, input));
+  })
+  .post('/subscribe', requireUser, async (c) => {
+    const { tierId } = await readBody(c, tierRequestSchema);
+    return c.json(await subscribe(c.get('ctx'), c.get('user').id, tierId));
+  })
+  .post('/change-tier', requireUser, async (c) => {
+    const { tierId } = await readBody(c, tierRequestSchema);
+    return c.json(await changeTier(c.get('ctx'), c.get('user').id, tierId));
+  })
+  .post('/portal', requireUser, async (c) => c.json(await openPortal(c.get('ctx'), c.get('user').id)))
+  .get('/subscription', requireUser, async (c) =>
+    c.json({ subscription: await getSubscriptionInfo(c.get('ctx'), c.get('user').id) }),
+  )
+  .get('/orders/:id', requireUser, async (c) =>
+    c.json({ order: await getOrder(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .post('/orders/:id/pay', requireUser, async (c) =>
+    c.json(await payOrder(c.get('ctx'), c.get('user').id, c.req.param('id'))),
+  )
+  .post('/orders/:id/cancel', requireUser, async (c) =>
+    c.json(await cancelOrder(c.get('ctx'), c.get('user').id, c.req.param('id'))),
+  )
+  .post('/sandbox/subscription/cancel', requireUser, async (c) =>
+    c.json({ subscription: await cancelSandboxSubscription(c.get('ctx'), c.get('user').id) }),
+  );

@@ -1,0 +1,528 @@
+// What a payment does to the database, applied once: a paid checkout becomes inventory entries,
+// credits or a tier; a subscription's state sets or clears the tier; an invoice records a renewal; a
+// refund or dispute revokes. The Stripe webhook and the sandbox's Pay button run these same
+// functions, after reading the provider (never inside a transaction: SECURITY.md "Money").
+import type { SubscriptionState } from '../adapters/stripe.ts';
+import type { AppContext } from '../context.ts';
+import type { Executor, PaymentProviderName, PaymentRow } from '../db/database.ts';
+import { isUniqueViolation, needsRowLocks } from '../db/dialect.ts';
+import { findTierById } from '../db/repositories/catalogue.ts';
+import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
+import {
+  findPaymentByInvoice,
+  findStartingPayment,
+  findUserIdByCustomer,
+  insertPayment,
+  insertProcessedEvent,
+  isEventProcessed,
+  lockPayment,
+  transitionPayment,
+  updatePayment,
+} from '../db/repositories/payments.ts';
+import {
+  findHoldingSubscription,
+  HOLDING_STATUSES,
+  listSubscriptionTierIds,
+  lockSubscriptionByProviderId,
+  updateSubscription,
+} from '../db/repositories/subscriptions.ts';
+import { findUserById, lockUserCredits, updateUserTier } from '../db/repositories/users.ts';
+import { addMs, toIso } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
+import { enqueueRoleSync } from './discord-roles.ts';
+import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
+
+/** A provider event being applied: its id is stored in the same transaction as its effects. */
+export interface EventRef {
+  id: string;
+  type: string;
+}
+
+export type ApplyOutcome = 'applied' | 'already' | 'duplicate' | 'unknown';
+
+export const LEDGER_REASONS = {
+  creditPack: 'credit_pack_purchase',
+  reclaimed: 'payment_reversal',
+  released: 'dispute_won',
+} as const;
+
+/** Statuses from which a paid checkout may still be fulfilled: money taken is always delivered. */
+const FULFILLABLE = ['pending', 'cancelled', 'expired', 'failed'] as const;
+
+/**
+ * Runs `apply` in one transaction together with storing the event id. A second delivery of the same
+ * event (replayed, or concurrent) meets the primary key and changes nothing.
+ */
+export async function inEventTransaction<T>(
+  ctx: AppContext,
+  event: EventRef | null,
+  apply: (trx: Executor) => Promise<T>,
+): Promise<T | 'duplicate'> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (event) await insertProcessedEvent(trx, event.id, event.type, toIso(ctx.clock()));
+      return apply(trx);
+    });
+  } catch (error) {
+    if (event && isUniqueViolation(error) && (await isEventProcessed(ctx.db, event.id))) return 'duplicate';
+    throw error;
+  }
+}
+
+/** A checkout the provider says is paid, with what it reported, read before the transaction. */
+export interface PaidCheckout {
+  paymentId: string;
+  checkoutSessionId: string | null;
+  /** What the provider charged before tax, checked against the order; null where it does not say. */
+  amountTotalCents: number | null;
+  /** The quantities of the session's line items, checked against the order's; null where none. */
+  lineQuantities: number[] | null;
+  currency: string | null;
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+  /** For a subscription order: the subscription as the provider has it now. */
+  subscription: SubscriptionState | null;
+  /** When the provider was read: an older read never overwrites a newer one. */
+  readAt: string;
+}
+
+/** The quantities an order's Checkout Session was made with, one per line. */
+function orderedQuantities(payment: PaymentRow): number[] {
+  const purchase = readPurchase(payment);
+  if (purchase.kind === 'items') return purchase.lines.map((line) => line.quantity);
+  return [1];
+}
+
+const sameQuantities = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
+
+/**
+ * The fulfilment of a paid checkout, for Stripe's webhook and the sandbox's Pay alike: the payment
+ * moves to paid exactly once, and that one move makes the inventory entries, adds the credits of
+ * credit packs through the ledger, or starts the subscription's tier.
+ */
+export async function fulfilCheckout(
+  ctx: AppContext,
+  paid: PaidCheckout,
+  event: EventRef | null,
+): Promise<ApplyOutcome> {
+  const now = ctx.clock();
+  const nowIso = toIso(now);
+  const result = await inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
+    const payment = await lockPayment(trx, paid.paymentId, needsRowLocks(ctx.dialect));
+    if (!payment) {
+      ctx.logger.warn('payments.unknown_checkout', { paymentId: paid.paymentId, session: paid.checkoutSessionId });
+      return 'unknown';
+    }
+    const amountDiffers = paid.amountTotalCents !== null && paid.amountTotalCents !== Number(payment.amount_cents);
+    const currencyDiffers = paid.currency !== null && paid.currency.toLowerCase() !== payment.currency;
+    const linesDiffer =
+      paid.lineQuantities !== null && !sameQuantities(paid.lineQuantities, orderedQuantities(payment));
+    if (amountDiffers || currencyDiffers || linesDiffer) {
+      // Cannot happen with sessions made here; if it does, a person must look, so nothing is granted.
+      ctx.logger.error('payments.amount_mismatch', {
+        paymentId: payment.id,
+        expected: Number(payment.amount_cents),
+        charged: paid.amountTotalCents,
+        currency: paid.currency,
+        quantities: paid.lineQuantities,
+      });
+      await transitionPayment(trx, payment.id, ['pending'], {
+        status: 'failed',
+        note: `charged ${paid.amountTotalCents} ${paid.currency}, expected ${payment.amount_cents} ${payment.currency}`,
+        updated_at: nowIso,
+      });
+      return 'unknown';
+    }
+    const moved = await transitionPayment(trx, payment.id, FULFILLABLE, {
+      status: 'paid',
+      paid_at: nowIso,
+      updated_at: nowIso,
+      checkout_session_id: payment.checkout_session_id ?? paid.checkoutSessionId,
+      payment_intent_id: paid.paymentIntentId ?? payment.payment_intent_id,
+      invoice_id: paid.invoiceId ?? payment.invoice_id,
+      subscription_id: paid.subscription?.id ?? payment.subscription_id,
+    });
+    if (!moved) return 'already';
+
+    const purchase = readPurchase(payment);
+    if (purchase.kind === 'items') {
+      let credits = 0;
+      for (const line of purchase.lines) {
+        if (line.credits > 0) {
+          const balance = await creditWithLedger(trx, {
+            userId: payment.user_id,
+            amount: line.credits,
+            reason: LEDGER_REASONS.creditPack,
+            reference: payment.id,
+            now: nowIso,
+          });
+          if (balance === null) throw new Error(`payment ${payment.id}: user ${payment.user_id} is gone`);
+          credits += line.credits;
+          continue;
+        }
+        await insertInventoryEntry(trx, {
+          id: newId(),
+          user_id: payment.user_id,
+          shop_item_id: line.itemId,
+          item_snapshot: JSON.stringify(line.snapshot),
+          quantity: line.quantity,
+          acquired_method: CASH_PURCHASE,
+          delivered_to_game: 0,
+          delivered_at: null,
+          trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
+          created_at: nowIso,
+          mail_id: null,
+          payment_id: payment.id,
+        });
+      }
+      if (credits > 0) await updatePayment(trx, payment.id, { credits_granted: credits });
+    } else if (purchase.kind === 'subscription' && paid.subscription) {
+      await applySubscriptionState(trx, ctx, payment.provider, paid.subscription, paid.readAt, payment.user_id);
+    }
+    ctx.logger.info('payments.fulfilled', {
+      paymentId: payment.id,
+      userId: payment.user_id,
+      kind: payment.kind,
+      amountCents: Number(payment.amount_cents),
+      provider: payment.provider,
+      event: event?.id,
+    });
+    return 'applied';
+  });
+  return result;
+}
+
+/** A player's tier follows their subscriptions: the newest one holding a tier gives it; none, none. */
+async function syncUserTier(trx: Executor, userId: string, nowIso: string): Promise<void> {
+  const holding = await findHoldingSubscription(trx, userId);
+  const user = await findUserById(trx, userId);
+  if (!user) return;
+  let tierId = user.current_tier_id;
+  if (holding?.tier_id) {
+    tierId = holding.tier_id;
+  } else if (user.current_tier_id) {
+    // Only a tier a subscription gave is taken away: one an administrator granted stays.
+    const subscribed = await listSubscriptionTierIds(trx, userId);
+    if (subscribed.includes(user.current_tier_id)) tierId = null;
+  }
+  if (tierId === user.current_tier_id) return;
+  await updateUserTier(trx, userId, tierId, nowIso);
+  // The Discord role follows the tier, through a durable job written with the change.
+  await enqueueRoleSync(trx, { userId }, nowIso);
+}
+
+/**
+ * Writes a subscription as the provider reported it and brings the player's tier in line. A read
+ * older than the one already stored is ignored, so events arriving out of order (or concurrently)
+ * end in the provider's latest state.
+ */
+export async function applySubscriptionState(
+  trx: Executor,
+  ctx: AppContext,
+  provider: PaymentProviderName,
+  state: SubscriptionState,
+  readAt: string,
+  userHint: string | null = null,
+): Promise<'applied' | 'stale' | 'unknown'> {
+  const nowIso = toIso(ctx.clock());
+  const rowLocks = needsRowLocks(ctx.dialect);
+  let existing = await lockSubscriptionByProviderId(trx, state.id, rowLocks);
+  if (existing && existing.synced_at > readAt) return 'stale';
+
+  const userId =
+    existing?.user_id ??
+    userHint ??
+    state.userId ??
+    (state.customerId ? await findUserIdByCustomer(trx, state.customerId) : null);
+  if (!userId || !(await findUserById(trx, userId))) {
+    ctx.logger.warn('payments.subscription_without_player', { subscription: state.id, customer: state.customerId });
+    return 'unknown';
+  }
+  // A tier deleted since, or a price not made here: keep what we knew.
+  const tierKnown = state.tierId ? (await findTierById(trx, state.tierId)) !== undefined : false;
+  const tierId = tierKnown ? state.tierId : (existing?.tier_id ?? null);
+  const holds = (HOLDING_STATUSES as readonly string[]).includes(state.status);
+  const fields = {
+    provider_customer_id: state.customerId ?? existing?.provider_customer_id ?? null,
+    provider_item_id: state.itemId ?? existing?.provider_item_id ?? null,
+    tier_id: tierId,
+    price_cents: state.priceCents,
+    status: state.status,
+    current_period_end: state.currentPeriodEnd,
+    cancel_at_period_end: (state.cancelAtPeriodEnd ? 1 : 0) as 0 | 1,
+    synced_at: readAt,
+    updated_at: nowIso,
+    ended_at: holds ? null : (existing?.ended_at ?? nowIso),
+  };
+
+  if (!existing) {
+    await trx
+      .insertInto('subscriptions')
+      .values({
+        id: newId(),
+        user_id: userId,
+        provider,
+        provider_subscription_id: state.id,
+        created_at: nowIso,
+        ...fields,
+      })
+      // Two first events for one subscription at once: the second updates the row the first made.
+      .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+      .execute();
+    existing = await lockSubscriptionByProviderId(trx, state.id, rowLocks);
+    if (!existing) throw new Error(`subscription ${state.id} could not be stored`);
+    if (existing.synced_at > readAt) return 'stale';
+  }
+  await updateSubscription(trx, existing.id, fields);
+  await syncUserTier(trx, existing.user_id, nowIso);
+  ctx.logger.info('payments.subscription_synced', {
+    subscription: state.id,
+    userId: existing.user_id,
+    status: state.status,
+    tierId,
+  });
+  return 'applied';
+}
+
+export interface InvoiceOutcome {
+  id: string;
+  subscriptionId: string;
+  billingReason: string | null;
+  paid: boolean;
+  amountCents: number;
+  currency: string;
+  paymentIntentId: string | null;
+}
+
+/**
+ * Records what an invoice of a subscription took (a renewal, a proration) or failed to take. The
+ * first invoice belongs to the checkout's payment and only lends it its ids.
+ */
+export async function recordInvoice(
+  trx: Executor,
+  ctx: AppContext,
+  provider: PaymentProviderName,
+  invoice: InvoiceOutcome,
+): Promise<void> {
+  const nowIso = toIso(ctx.clock());
+  if (invoice.billingReason === 'subscription_create') {
+    const starting = await findStartingPayment(trx, invoice.subscriptionId);
+    if (starting && !starting.invoice_id) {
+      await updatePayment(trx, starting.id, {
+        invoice_id: invoice.id,
+        payment_intent_id: starting.payment_intent_id ?? invoice.paymentIntentId,
+        updated_at: nowIso,
+      });
+    }
+    return;
+  }
+  const existing = await findPaymentByInvoice(trx, invoice.id);
+  if (existing) {
+    if (invoice.paid && existing.status !== 'paid' && existing.status !== 'refunded') {
+      await updatePayment(trx, existing.id, {
+        status: 'paid',
+        amount_cents: invoice.amountCents,
+        paid_at: nowIso,
+        payment_intent_id: invoice.paymentIntentId ?? existing.payment_intent_id,
+        updated_at: nowIso,
+      });
+    }
+    return;
+  }
+  // A proration that came out as a credit is not a payment.
+  if (invoice.paid && invoice.amountCents <= 0) return;
+  const subscription = await lockSubscriptionByProviderId(trx, invoice.subscriptionId, false);
+  if (!subscription) {
+    ctx.logger.warn('payments.invoice_without_subscription', {
+      invoice: invoice.id,
+      subscription: invoice.subscriptionId,
+    });
+    return;
+  }
+  const tier = subscription.tier_id ? await findTierById(trx, subscription.tier_id) : undefined;
+  const ref: TierRef | null = tier ? { ...tierRef(tier), priceCents: Number(subscription.price_cents) } : null;
+  await insertPayment(trx, {
+    id: newId(),
+    user_id: subscription.user_id,
+    provider,
+    kind: 'renewal',
+    status: invoice.paid ? 'paid' : 'failed',
+    amount_cents: invoice.paid ? invoice.amountCents : Math.max(invoice.amountCents, 0),
+    currency: invoice.currency || CURRENCY,
+    purchase: JSON.stringify({ kind: 'renewal', tier: ref, reason: invoice.billingReason ?? 'renewal' }),
+    idempotency_key: null,
+    checkout_session_id: null,
+    checkout_url: null,
+    payment_intent_id: invoice.paymentIntentId,
+    subscription_id: invoice.subscriptionId,
+    invoice_id: invoice.id,
+    note: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+    paid_at: invoice.paid ? nowIso : null,
+    refunded_at: null,
+  });
+}
+
+/**
+ * Takes back what a payment bought: its inventory entries are revoked, and the credits of its
+ * credit packs are debited as far as the balance allows; what it cannot cover is recorded.
+ */
+async function revokePurchase(trx: Executor, ctx: AppContext, payment: PaymentRow, nowIso: string): Promise<void> {
+  await revokeEntriesOfPayment(trx, payment.id, nowIso);
+  const granted = Number(payment.credits_granted);
+  const reclaimed = Number(payment.credits_reclaimed);
+  const due = granted - reclaimed;
+  if (due <= 0) return;
+  const balance = (await lockUserCredits(trx, payment.user_id, needsRowLocks(ctx.dialect))) ?? 0;
+  const take = Math.min(balance, due);
+  if (take > 0) {
+    const after = await debitWithLedger(trx, {
+      userId: payment.user_id,
+      amount: take,
+      reason: LEDGER_REASONS.reclaimed,
+      reference: payment.id,
+      now: nowIso,
+    });
+    if (after === null) throw new Error(`payment ${payment.id}: could not take back ${take} credits`);
+  }
+  await updatePayment(trx, payment.id, {
+    credits_reclaimed: reclaimed + take,
+    credits_shortfall: granted - reclaimed - take,
+    updated_at: nowIso,
+  });
+  if (granted - reclaimed - take > 0) {
+    ctx.logger.warn('payments.credits_shortfall', {
+      paymentId: payment.id,
+      userId: payment.user_id,
+      shortfall: granted - reclaimed - take,
+    });
+  }
+}
+
+/** Gives back what a dispute held: the entries, and the credits taken. */
+async function releasePurchase(trx: Executor, payment: PaymentRow, nowIso: string): Promise<void> {
+  await restoreEntriesOfPayment(trx, payment.id);
+  const reclaimed = Number(payment.credits_reclaimed);
+  if (reclaimed > 0) {
+    await creditWithLedger(trx, {
+      userId: payment.user_id,
+      amount: reclaimed,
+      reason: LEDGER_REASONS.released,
+      reference: payment.id,
+      now: nowIso,
+    });
+  }
+  await updatePayment(trx, payment.id, { credits_reclaimed: 0, credits_shortfall: 0, updated_at: nowIso });
+}
+
+async function lockPaymentByIntent(trx: Executor, ctx: AppContext, paymentIntentId: string | null) {
+  if (!paymentIntentId) return undefined;
+  const found = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('payment_intent_id', '=', paymentIntentId)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return found ? lockPayment(trx, found.id, needsRowLocks(ctx.dialect)) : undefined;
+}
+
+export interface RefundOutcome {
+  paymentIntentId: string | null;
+  amountRefundedCents: number;
+  /** The whole charge was refunded: only then is the purchase taken back. */
+  fullyRefunded: boolean;
+}
+
+/**
+ * A refund: the amount is recorded (revenue follows it), and a full refund revokes the purchase. A
+ * partial refund is a goodwill gesture and leaves the purchase with the player.
+ */
+export async function applyRefund(ctx: AppContext, refund: RefundOutcome, event: EventRef | null) {
+  const nowIso = toIso(ctx.clock());
+  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
+    const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
+    if (!payment) {
+      ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
+      return 'unknown';
+    }
+    const more = refund.amountRefundedCents > Number(payment.refunded_cents);
+    const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
+    if (refund.fullyRefunded) {
+      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
+        status: 'refunded',
+        updated_at: nowIso,
+        ...amounts,
+      });
+      if (!moved) return 'already';
+      await revokePurchase(trx, ctx, payment, nowIso);
+    } else {
+      if (!more) return 'already';
+      await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+        status: 'partially_refunded',
+        updated_at: nowIso,
+        ...amounts,
+      });
+    }
+    ctx.logger.info('payments.refunded', {
+      paymentId: payment.id,
+      userId: payment.user_id,
+      refundedCents: refund.amountRefundedCents,
+      full: refund.fullyRefunded,
+    });
+    return 'applied';
+  });
+}
+
+export interface DisputeOutcome {
+  paymentIntentId: string | null;
+  /** needs_response, under_review, won, lost… */
+  status: string;
+}
+
+const DISPUTE_LOST = 'lost';
+const DISPUTE_OPEN = ['needs_response', 'under_review', 'warning_needs_response', 'warning_under_review'];
+
+/**
+ * A dispute holds the purchase (revoked while it is open); won, everything is released; lost, it
+ * stays revoked and the money counts as returned.
+ */
+export async function applyDispute(ctx: AppContext, dispute: DisputeOutcome, event: EventRef | null) {
+  const nowIso = toIso(ctx.clock());
+  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
+    const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
+    if (!payment) {
+      ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
+      return 'unknown';
+    }
+    if (DISPUTE_OPEN.includes(dispute.status) || dispute.status.startsWith('appeal')) {
+      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+        status: 'disputed',
+        updated_at: nowIso,
+      });
+      if (!moved) return 'already';
+      await revokePurchase(trx, ctx, payment, nowIso);
+    } else if (dispute.status === DISPUTE_LOST) {
+      const moved = await transitionPayment(trx, payment.id, ['disputed', 'paid', 'partially_refunded'], {
+        status: 'dispute_lost',
+        refunded_cents: Number(payment.amount_cents),
+        refunded_at: nowIso,
+        updated_at: nowIso,
+      });
+      if (!moved) return 'already';
+      await revokePurchase(trx, ctx, payment, nowIso);
+    } else {
+      // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
+      const moved = await transitionPayment(trx, payment.id, ['disputed'], {
+        status: Number(payment.refunded_cents) > 0 ? 'partially_refunded' : 'paid',
+        updated_at: nowIso,
+      });
+      if (!moved) return 'already';
+      await releasePurchase(trx, payment, nowIso);
+    }
+    ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
+    return 'applied';
+  });
+}
