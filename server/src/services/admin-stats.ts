@@ -2,8 +2,8 @@
 import type { AdminStats } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
 import { countActiveShopItems } from '../db/repositories/catalogue.ts';
-import { sumRevenueCentsSince } from '../db/repositories/payments.ts';
-import { countUsers, countUsersWithTier } from '../db/repositories/users.ts';
+import { countActiveSubscriptions, sumRevenueCentsSince } from '../db/repositories/payments.ts';
+import { countUsers } from '../db/repositories/users.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { centsToUsd } from './user-view.ts';
 
@@ -13,7 +13,8 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
   const since = toIso(addMs(ctx.clock(), -REVENUE_WINDOW_MS));
   const [totalUsers, activeSubscriptions, shopItems, revenueCents] = await Promise.all([
     countUsers(ctx.db),
-    countUsersWithTier(ctx.db),
+    // Paid subscriptions that hold a tier now; a tier an admin assigned by hand is not one.
+    countActiveSubscriptions(ctx.db),
     countActiveShopItems(ctx.db),
     // Card payments received in the window, less refunds made in it.
     sumRevenueCentsSince(ctx.db, since),

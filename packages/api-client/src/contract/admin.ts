@@ -332,7 +332,7 @@ export type SendMailResponse = z.infer<typeof sendMailResponseSchema>;
 
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
-  /** Players holding a tier. */
+  /** Paid supporter subscriptions that currently hold a tier. */
   activeSubscriptions: z.number().int(),
   /** Active shop items. */
   shopItems: z.number().int(),

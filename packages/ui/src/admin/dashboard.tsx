@@ -10,7 +10,12 @@ import { useAdminTitle } from './shared/use-admin-title.ts';
 
 const cards: { key: keyof AdminStats; title: string; note: string; format: (value: number) => string }[] = [
   { key: 'totalUsers', title: 'Total Users', note: 'Registered accounts', format: formatCredits },
-  { key: 'activeSubscriptions', title: 'Active Subscriptions', note: 'Players holding a tier', format: formatCredits },
+  {
+    key: 'activeSubscriptions',
+    title: 'Active Subscriptions',
+    note: 'Paid supporter subscriptions',
+    format: formatCredits,
+  },
   { key: 'shopItems', title: 'Shop Items', note: 'Active in the shop', format: formatCredits },
   { key: 'revenue30d', title: 'Revenue (30d)', note: 'Payments, last 30 days', format: formatUsd },
 ];

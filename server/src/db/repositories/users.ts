@@ -108,15 +108,6 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
-export async function countUsersWithTier(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('current_tier_id', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function findUserByDiscordId(db: Executor, discordId: string) {
   return db.selectFrom('users').select(['id', 'email']).where('discord_id', '=', discordId).executeTakeFirst();
 }
