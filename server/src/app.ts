@@ -11,6 +11,7 @@ import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { discordRoutes } from './routes/discord.ts';
+import { gameRoutes } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { shopRoutes } from './routes/shop.ts';
@@ -93,6 +94,7 @@ export function createApp(ctx: AppContext) {
     .route('/admin', adminRoutes)
     .route('/stripe', paymentRoutes)
     .route('/discord', discordRoutes)
+    .route('/game', gameRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

@@ -116,7 +116,7 @@ describe.each(dialects)('admin people on %s', (dialect) => {
       ]),
     );
     expect(inventory.find((e: any) => e.shopItem.name === 'Golden Wrench').shopItem.gameItems).toEqual([
-      { item_name: 'Golden Wrench', item_quantity: 3 },
+      { item_name: 'Golden Wrench', item_quantity: 1 },
     ]);
     const mails = await h.ctx.db.selectFrom('mails').selectAll().execute();
     expect(mails.map((m) => [m.user_id, m.sent_by, m.sender_name])).toEqual([

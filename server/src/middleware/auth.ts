@@ -10,7 +10,7 @@ export const authMessages = {
   adminRequired: 'Administrator access required',
 } as const;
 
-function readBearerToken(header: string | undefined): string | null {
+export function readBearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;

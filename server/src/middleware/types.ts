@@ -9,5 +9,7 @@ export interface AppEnv {
     user: UserWithTier;
     /** The hash of the session token in use, set by requireUser. */
     tokenHash: string;
+    /** The game server key in use, set by requireGameServer. */
+    gameKeyId: string;
   };
 }

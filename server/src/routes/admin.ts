@@ -3,6 +3,7 @@
 import {
   categoryInputSchema,
   categoryUpdateSchema,
+  createGameServerKeyRequestSchema,
   sendMailRequestSchema,
   setUserAdminRequestSchema,
   setUserCreditsRequestSchema,
@@ -23,6 +24,7 @@ import { sendMail } from '../services/admin-mail.ts';
 import { getAdminStats } from '../services/admin-stats.ts';
 import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin-users.ts';
 import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord-roles.ts';
+import { createKey, listKeys, listUserDeliveries, requeue, revokeKey } from '../services/game-deliveries.ts';
 import { getSiteSettings, updateSiteSettings } from '../services/site-settings.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -66,6 +68,21 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/discord/problems', async (c) => c.json({ problems: await listRoleSyncProblems(c.get('ctx')) }))
   .get('/discord/roles', async (c) => c.json({ roles: await listGuildRolesForAdmin(c.get('ctx')) }))
+  .get('/game-servers', async (c) => c.json({ keys: await listKeys(c.get('ctx')) }))
+  .post('/game-servers', async (c) => {
+    const { name } = await readBody(c, createGameServerKeyRequestSchema);
+    return c.json(await createKey(c.get('ctx'), c.get('user').id, name), 201);
+  })
+  .delete('/game-servers/:id', async (c) =>
+    c.json({ key: await revokeKey(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .get('/users/:id/deliveries', async (c) =>
+    c.json({ deliveries: await listUserDeliveries(c.get('ctx'), c.req.param('id')) }),
+  )
+  .post('/deliveries/:id/requeue', async (c) => {
+    await requeue(c.get('ctx'), c.get('user').id, c.req.param('id'));
+    return c.json({ requeued: c.req.param('id') });
+  })
   .get('/site-settings', async (c) => c.json({ settings: await getSiteSettings(c.get('ctx')) }))
   .patch('/site-settings', async (c) => {
     const change = await readBody(c, updateSiteSettingsRequestSchema);

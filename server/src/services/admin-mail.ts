@@ -25,8 +25,11 @@ export const ADMIN_MAIL = 'admin_mail';
 /** The category a custom mailed item is filed under in the inventory: it is in no shop category. */
 export const CUSTOM_ITEM_CATEGORY = 'custom';
 
-/** A custom item as an inventory entry shows it: a shop item that never was, handing over itself. */
-function customItemSnapshot(itemName: string, quantity: number): ShopItem {
+/**
+ * A custom item as an inventory entry shows it: a shop item that never was, handing over one of
+ * itself per unit (the entry's quantity says how many, as for shop items).
+ */
+function customItemSnapshot(itemName: string): ShopItem {
   return {
     _id: `custom:${newId()}`,
     name: itemName,
@@ -40,7 +43,7 @@ function customItemSnapshot(itemName: string, quantity: number): ShopItem {
     priceCredits: 0,
     priceUSD: 0,
     creditAmount: 0,
-    gameItems: [{ item_name: itemName, item_quantity: quantity }],
+    gameItems: [{ item_name: itemName, item_quantity: 1 }],
     tierExclusive: null,
     isActive: false,
     isTradeable: true,
@@ -65,7 +68,7 @@ export async function sendMail(ctx: AppContext, adminId: string, input: SendMail
       }),
       ...(input.customItems ?? []).map((custom) => ({
         shopItemId: null,
-        snapshot: customItemSnapshot(custom.itemName.trim(), custom.quantity),
+        snapshot: customItemSnapshot(custom.itemName.trim()),
         quantity: custom.quantity,
       })),
     ];

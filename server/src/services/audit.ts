@@ -12,7 +12,7 @@ import { newId } from '../lib/ids.ts';
 export interface AuditRecord {
   /** e.g. tier.create, item.update, user.credits. */
   action: string;
-  targetType: 'tier' | 'item' | 'category' | 'image' | 'user' | 'mail' | 'site_settings';
+  targetType: 'tier' | 'item' | 'category' | 'image' | 'user' | 'mail' | 'site_settings' | 'game_key' | 'delivery';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

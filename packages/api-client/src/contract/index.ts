@@ -4,6 +4,7 @@ export * from './admin-users.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './errors.ts';
+export * from './game.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './payments.ts';

@@ -37,3 +37,113 @@ export async function restoreEntriesOfPayment(db: Executor, paymentId: string): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Deliveries a game server may take now: not yet in the game, not revoked, not leased to anyone. */
+export async function listDeliveryCandidates(db: Executor, now: string, limit: number, onlineUserIds: string[]) {
+  let query = db
+    .selectFrom('inventory_entries')
+    .innerJoin('users', 'users.id', 'inventory_entries.user_id')
+    .leftJoin('mails', 'mails.id', 'inventory_entries.mail_id')
+    .select([
+      'inventory_entries.id',
+      'inventory_entries.user_id',
+      'inventory_entries.item_snapshot',
+      'inventory_entries.quantity',
+      'inventory_entries.acquired_method',
+      'inventory_entries.created_at',
+      'inventory_entries.delivery_attempts',
+      'inventory_entries.lease_until',
+      'users.username',
+      'users.discord_id',
+      'mails.sender_name',
+      'mails.subject',
+      'mails.message',
+    ])
+    .where('inventory_entries.delivered_to_game', '=', 0)
+    .where('inventory_entries.revoked_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('inventory_entries.lease_until', 'is', null), eb('inventory_entries.lease_until', '<', now)]),
+    );
+  // Players the game server says are online first, then everyone else, oldest first.
+  if (onlineUserIds.length > 0) {
+    query = query.orderBy((eb) =>
+      eb.case().when('inventory_entries.user_id', 'in', onlineUserIds).then(0).else(1).end(),
+    );
+  }
+  return query.orderBy('inventory_entries.created_at').orderBy('inventory_entries.id').limit(limit).execute();
+}
+
+/** Leases one delivery to a game server, if nobody holds it. Returns whether this caller got it. */
+export async function leaseDelivery(
+  db: Executor,
+  id: string,
+  lease: { keyId: string; until: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('inventory_entries')
+    .set((eb) => ({
+      lease_until: lease.until,
+      leased_to: lease.keyId,
+      delivery_attempts: eb('delivery_attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('delivered_to_game', '=', 0)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', lease.now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks deliveries done; returns the ids this call changed (already delivered ones stay as they were). */
+export async function markDelivered(db: Executor, ids: string[], keyId: string, now: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('inventory_entries')
+    .set({ delivered_to_game: 1, delivered_at: now, delivered_by: keyId, lease_until: null })
+    .where('id', 'in', ids)
+    .where('delivered_to_game', '=', 0)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findExistingEntryIds(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('inventory_entries').select('id').where('id', 'in', ids).execute();
+  return rows.map((row) => row.id);
+}
+
+/** A player's entries with their delivery state, newest first, for the admin's view. */
+export async function listDeliveriesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('inventory_entries')
+    .leftJoin('game_server_keys', 'game_server_keys.id', 'inventory_entries.delivered_by')
+    .select([
+      'inventory_entries.id',
+      'inventory_entries.item_snapshot',
+      'inventory_entries.quantity',
+      'inventory_entries.acquired_method',
+      'inventory_entries.created_at',
+      'inventory_entries.delivered_to_game',
+      'inventory_entries.delivered_at',
+      'inventory_entries.lease_until',
+      'inventory_entries.delivery_attempts',
+      'inventory_entries.revoked_at',
+      'game_server_keys.name as delivered_by_name',
+    ])
+    .where('inventory_entries.user_id', '=', userId)
+    .orderBy('inventory_entries.created_at', 'desc')
+    .execute();
+}
+
+export async function findEntryById(db: Executor, id: string) {
+  return db.selectFrom('inventory_entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Puts a delivery back in the queue (the game lost it, say): Pending again, no lease. */
+export async function requeueDelivery(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('inventory_entries')
+    .set({ delivered_to_game: 0, delivered_at: null, delivered_by: null, lease_until: null, leased_to: null })
+    .where('id', '=', id)
+    .execute();
+}

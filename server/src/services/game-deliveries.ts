@@ -1,0 +1,223 @@
+// The game servers' side (issue 7): keys an admin issues (shown once, stored as hashes), and the
+// delivery queue the game polls. A delivery is an inventory entry not yet in the game; handing it
+// to a game server leases it (no other server receives it meanwhile), an ack marks it In Game for
+// good, and a lease that runs out returns it to the queue. At least once, with stable ids.
+import {
+  type AckResponse,
+  type AdminDelivery,
+  DELIVERY_LIMIT_DEFAULT,
+  type Delivery,
+  type GameItem,
+  type GameServerKey,
+  gameMessages,
+  type ShopItem,
+} from '@starport/api-client/contract';
+import type { AppContext } from '../context.ts';
+import {
+  findActiveGameServerKey,
+  findGameServerKeyById,
+  insertGameServerKey,
+  listGameServerKeys,
+  revokeGameServerKey,
+  touchGameServerKey,
+} from '../db/repositories/game-server-keys.ts';
+import {
+  findEntryById,
+  findExistingEntryIds,
+  leaseDelivery,
+  listDeliveriesOfUser,
+  listDeliveryCandidates,
+  markDelivered,
+  requeueDelivery,
+} from '../db/repositories/inventory.ts';
+import { findUserById } from '../db/repositories/users.ts';
+import { invalid, notFound } from '../errors.ts';
+import { addMs, toIso } from '../lib/clock.ts';
+import { newId, newSecretToken, sha256Hex } from '../lib/ids.ts';
+import { ADMIN_MAIL } from './admin-mail.ts';
+import { adminTransaction } from './audit.ts';
+
+/** How long a game server holds a delivery before it returns to the queue unacknowledged. */
+export const LEASE_MS = 60_000;
+/** Keys look like this, so a leaked one is easy to recognise in a log or a repository. */
+export const GAME_KEY_PREFIX = 'spk_';
+/** last_used_at is written at most this often per key. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+type KeyRow = NonNullable<Awaited<ReturnType<typeof findGameServerKeyById>>>;
+
+function toKeyView(row: KeyRow): GameServerKey {
+  return {
+    _id: row.id,
+    name: row.name,
+    prefix: row.key_prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function listKeys(ctx: AppContext): Promise<GameServerKey[]> {
+  return (await listGameServerKeys(ctx.db)).map(toKeyView);
+}
+
+/** Makes a key; its secret is in this answer and nowhere else, ever. */
+export async function createKey(
+  ctx: AppContext,
+  adminId: string,
+  name: string,
+): Promise<{ key: GameServerKey; secret: string }> {
+  const secret = `${GAME_KEY_PREFIX}${newSecretToken()}`;
+  const id = newId();
+  const now = toIso(ctx.clock());
+  return adminTransaction(ctx, adminId, async (trx, audit) => {
+    await insertGameServerKey(trx, {
+      id,
+      name: name.trim(),
+      keyHash: sha256Hex(secret),
+      keyPrefix: secret.slice(0, GAME_KEY_PREFIX.length + 6),
+      createdBy: adminId,
+      now,
+    });
+    const key = toKeyView((await findGameServerKeyById(trx, id)) as KeyRow);
+    await audit({ action: 'game_key.create', targetType: 'game_key', targetId: id, after: key });
+    return { key, secret };
+  });
+}
+
+export async function revokeKey(ctx: AppContext, adminId: string, id: string): Promise<GameServerKey> {
+  return adminTransaction(ctx, adminId, async (trx, audit) => {
+    const before = await findGameServerKeyById(trx, id);
+    if (!before) throw notFound(gameMessages.keyNotFound);
+    await revokeGameServerKey(trx, id, toIso(ctx.clock()));
+    const key = toKeyView((await findGameServerKeyById(trx, id)) as KeyRow);
+    await audit({
+      action: 'game_key.revoke',
+      targetType: 'game_key',
+      targetId: id,
+      before: toKeyView(before),
+      after: key,
+    });
+    return key;
+  });
+}
+
+/** The key's id if the bearer is a working game server key; null otherwise. */
+export async function authenticateGameKey(ctx: AppContext, secret: string): Promise<string | null> {
+  if (!secret.startsWith(GAME_KEY_PREFIX)) return null;
+  const key = await findActiveGameServerKey(ctx.db, sha256Hex(secret));
+  if (!key) return null;
+  const now = ctx.clock();
+  if (!key.last_used_at || Date.parse(key.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()) {
+    await touchGameServerKey(ctx.db, key.id, toIso(now));
+  }
+  return key.id;
+}
+
+/** What the game hands over: each game item times the quantity bought. */
+function itemsToHandOver(snapshot: ShopItem, quantity: number): GameItem[] {
+  return (snapshot.gameItems ?? []).map((item) => ({
+    item_name: item.item_name,
+    item_quantity: item.item_quantity * quantity,
+  }));
+}
+
+/**
+ * Leases up to `limit` deliveries to one game server. With `online`, those players' deliveries
+ * come first, and purchases (which need the player in the game) of players not online are left
+ * for a server that has them.
+ */
+export async function pollDeliveries(
+  ctx: AppContext,
+  keyId: string,
+  options: { limit?: number; online?: string[] },
+): Promise<Delivery[]> {
+  const limit = options.limit ?? DELIVERY_LIMIT_DEFAULT;
+  const online = options.online ?? [];
+  const onlineSet = new Set(online);
+  const now = ctx.clock();
+  const leaseUntil = toIso(addMs(now, LEASE_MS));
+  // More candidates than asked for: some may be taken by another server meanwhile, or skipped.
+  const candidates = await listDeliveryCandidates(ctx.db, toIso(now), limit * 3, online);
+  const leased: Delivery[] = [];
+  for (const row of candidates) {
+    if (leased.length >= limit) break;
+    const kind = row.acquired_method === ADMIN_MAIL ? 'mail' : 'purchase';
+    const requiresOnline = kind === 'purchase';
+    if (online.length > 0 && requiresOnline && !onlineSet.has(row.user_id)) continue;
+    if (!(await leaseDelivery(ctx.db, row.id, { keyId, until: leaseUntil, now: toIso(now) }))) continue;
+    leased.push({
+      id: row.id,
+      kind,
+      player: { id: row.user_id, username: row.username, discordId: row.discord_id },
+      items: itemsToHandOver(JSON.parse(row.item_snapshot) as ShopItem, Number(row.quantity)),
+      requiresOnline,
+      mail:
+        kind === 'mail' && row.subject !== null
+          ? { sender: row.sender_name ?? '', subject: row.subject, message: row.message ?? '' }
+          : null,
+      createdAt: row.created_at,
+      attempt: Number(row.delivery_attempts) + 1,
+      leaseUntil,
+    });
+  }
+  if (leased.length > 0) ctx.logger.info('game.deliveries_leased', { keyId, ids: leased.map((d) => d.id) });
+  return leased;
+}
+
+/** Confirms deliveries: In Game from now on. A second ack changes nothing; unknown ids are named. */
+export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids: string[]): Promise<AckResponse> {
+  const unique = [...new Set(ids)];
+  const now = toIso(ctx.clock());
+  const { acknowledged, existing } = await ctx.db.transaction().execute(async (trx) => ({
+    acknowledged: await markDelivered(trx, unique, keyId, now),
+    existing: new Set(await findExistingEntryIds(trx, unique)),
+  }));
+  const done = new Set(acknowledged);
+  const result: AckResponse = {
+    acknowledged,
+    alreadyAcknowledged: unique.filter((id) => existing.has(id) && !done.has(id)),
+    unknown: unique.filter((id) => !existing.has(id)),
+  };
+  ctx.logger.info('game.deliveries_acknowledged', { keyId, ...result });
+  return result;
+}
+
+export async function listUserDeliveries(ctx: AppContext, userId: string): Promise<AdminDelivery[]> {
+  if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
+  const now = toIso(ctx.clock());
+  return (await listDeliveriesOfUser(ctx.db, userId)).map((row) => ({
+    _id: row.id,
+    name: (JSON.parse(row.item_snapshot) as ShopItem).name,
+    quantity: Number(row.quantity),
+    acquiredMethod: row.acquired_method,
+    createdAt: row.created_at,
+    status: row.revoked_at
+      ? 'revoked'
+      : row.delivered_to_game === 1
+        ? 'delivered'
+        : row.lease_until && row.lease_until > now
+          ? 'leased'
+          : 'pending',
+    attempts: Number(row.delivery_attempts),
+    deliveredAt: row.delivered_at,
+    deliveredBy: row.delivered_by_name,
+  }));
+}
+
+/** An admin puts a delivery back in the queue: Pending again, to be handed out anew. */
+export async function requeue(ctx: AppContext, adminId: string, entryId: string): Promise<void> {
+  await adminTransaction(ctx, adminId, async (trx, audit) => {
+    const entry = await findEntryById(trx, entryId);
+    if (!entry) throw notFound(gameMessages.deliveryNotFound);
+    if (entry.revoked_at) throw invalid(gameMessages.deliveryRevoked);
+    await requeueDelivery(trx, entryId);
+    await audit({
+      action: 'delivery.requeue',
+      targetType: 'delivery',
+      targetId: entryId,
+      before: { delivered: entry.delivered_to_game === 1, deliveredAt: entry.delivered_at },
+      after: { delivered: false },
+    });
+  });
+}
