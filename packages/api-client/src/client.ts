@@ -1,5 +1,6 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
+  AdminDeliveriesResponse,
   AdminStatsResponse,
   AdminUserResponse,
   AdminUsersResponse,
@@ -9,8 +10,11 @@ import type {
   CategoryResponse,
   CategoryUpdate,
   CheckoutLine,
+  CreateGameServerKeyResponse,
   DeleteImageResponse,
   DiscordRolesResponse,
+  GameServerKeyResponse,
+  GameServerKeysResponse,
   ImagesResponse,
   ImageUploadResponse,
   InventoryResponse,
@@ -259,6 +263,19 @@ export function createApiClient(options: ApiClientOptions) {
         resyncAll: () => request<ResyncResponse>('POST', '/admin/discord/resync'),
         resyncUser: (id: string) =>
           request<ResyncResponse>('POST', `/admin/users/${encodeURIComponent(id)}/discord-resync`),
+      },
+      gameServers: {
+        list: () => request<GameServerKeysResponse>('GET', '/admin/game-servers'),
+        create: (name: string) =>
+          request<CreateGameServerKeyResponse>('POST', '/admin/game-servers', { body: { name } }),
+        revoke: (id: string) =>
+          request<GameServerKeyResponse>('DELETE', `/admin/game-servers/${encodeURIComponent(id)}`),
+      },
+      deliveries: {
+        ofUser: (userId: string) =>
+          request<AdminDeliveriesResponse>('GET', `/admin/users/${encodeURIComponent(userId)}/deliveries`),
+        requeue: (id: string) =>
+          request<{ requeued: string }>('POST', `/admin/deliveries/${encodeURIComponent(id)}/requeue`),
       },
       sendMail: (input: SendMailRequest) => request<SendMailResponse>('POST', '/admin/send-mail', { body: input }),
       siteSettings: {

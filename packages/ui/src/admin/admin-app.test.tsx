@@ -12,7 +12,7 @@ function tabLinks() {
 }
 
 describe('AdminApp', () => {
-  it('links the seven tabs of SPEC.md §2 under /admin on the site', async () => {
+  it('links the seven tabs of SPEC.md §2, then Game Servers, under /admin on the site', async () => {
     renderAdmin('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
@@ -24,6 +24,7 @@ describe('AdminApp', () => {
       ['Users', '/admin/users'],
       ['Site Settings', '/admin/settings'],
       ['Updates', '/admin/updates'],
+      ['Game Servers', '/admin/game-servers'],
     ]);
   });
 
@@ -39,6 +40,7 @@ describe('AdminApp', () => {
       '/users',
       '/settings',
       '/updates',
+      '/game-servers',
     ]);
   });
 

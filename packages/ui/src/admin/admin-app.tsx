@@ -7,6 +7,7 @@ import type { SiteSettings } from '@starport/api-client/contract';
 import { Link, NavLink, Outlet, Route, Routes, useOutletContext, useResolvedPath } from 'react-router-dom';
 import { CategoryManagement } from './categories/category-management.tsx';
 import { AdminDashboard } from './dashboard.tsx';
+import { GameServers } from './game-servers/game-servers.tsx';
 import { ShopItemManagement } from './items/item-management.tsx';
 import { SiteSettingsScreen } from './settings/site-settings.tsx';
 import { AdminHostProvider } from './shared/admin-context.tsx';
@@ -29,6 +30,8 @@ const adminTabs = [
   { to: 'users', label: 'Users' },
   { to: 'settings', label: 'Site Settings' },
   { to: 'updates', label: 'Updates' },
+  // Not in SPEC.md §2: the game servers' keys (issue 7).
+  { to: 'game-servers', label: 'Game Servers' },
 ] as const;
 
 export function AdminApp({ client, onSiteSettingsSaved }: AdminAppProps) {
@@ -42,6 +45,7 @@ export function AdminApp({ client, onSiteSettingsSaved }: AdminAppProps) {
           <Route path="categories" element={<CategoryManagement />} />
           <Route path="users" element={<UserManagement />} />
           <Route path="settings" element={<SiteSettingsScreen />} />
+          <Route path="game-servers" element={<GameServers />} />
           <Route path="updates" element={<UpdatesScreen />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>

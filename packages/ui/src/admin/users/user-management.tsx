@@ -15,6 +15,7 @@ import { ScreenHeader } from '../shared/screen-header.tsx';
 import { useAdminData } from '../shared/use-admin-data.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
+import { DeliveriesDialog } from './deliveries-dialog.tsx';
 import { SendMailForm } from './send-mail-form.tsx';
 
 export const userMessages = {
@@ -118,6 +119,8 @@ export function UserManagement() {
       setBusyToggling(false);
     }
   }
+
+  const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
 
   // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
   const problems = useAdminData(
@@ -313,6 +316,14 @@ export function UserManagement() {
                         >
                           Send Mail
                         </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Deliveries of ${user.user_name}`}
+                          onClick={() => setDeliveriesOf(user)}
+                        >
+                          Deliveries
+                        </button>
                       </td>
                     </tr>
                     {mailOpen ? (
@@ -359,6 +370,7 @@ export function UserManagement() {
         onConfirm={handleToggleAdmin}
         onCancel={() => setToggling(null)}
       />
+      {deliveriesOf ? <DeliveriesDialog user={deliveriesOf} onClose={() => setDeliveriesOf(null)} /> : null}
     </>
   );
 }

@@ -1,0 +1,183 @@
+// Game Servers (issue 7): the keys the game's servers poll the delivery queue with. A new key is
+// shown once, in a dialog, and never again; a revoked key stops working at once.
+import type { GameServerKey } from '@starport/api-client/contract';
+import { type FormEvent, useState } from 'react';
+import { ConfirmDialog, Dialog } from '../../dialog/dialog.tsx';
+import { formatDate } from '../../format/format.ts';
+import { Loading } from '../../loading/loading.tsx';
+import { useToast } from '../../toast/toast.tsx';
+import { useAdminApi } from '../shared/admin-context.tsx';
+import { messageOr } from '../shared/errors.ts';
+import { TextField } from '../shared/fields.tsx';
+import { ScreenHeader } from '../shared/screen-header.tsx';
+import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminTitle } from '../shared/use-admin-title.ts';
+
+export const gameServerMessages = {
+  created: 'Game server key created',
+  revoked: 'Game server key revoked',
+  fetchFailed: 'Failed to fetch game server keys',
+  createFailed: 'Failed to create the key',
+  revokeFailed: 'Failed to revoke the key',
+  empty: 'No game server keys yet',
+  nameRequired: 'Give the game server a name',
+  showOnce: 'Copy this key now: it is shown only once. Give it to the game server as its bearer token.',
+  revokeConfirm: (name: string) => `Revoke the key of ${name}? That game server stops receiving deliveries at once.`,
+} as const;
+
+export function GameServers() {
+  const api = useAdminApi();
+  const toast = useToast();
+  useAdminTitle('Game Servers');
+  const keys = useAdminData(
+    () => api.admin.gameServers.list().then((answer) => answer.keys),
+    (error) => toast.error(messageOr(error, gameServerMessages.fetchFailed)),
+  );
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
+  const [revoking, setRevoking] = useState<GameServerKey | null>(null);
+  const [busyRevoking, setBusyRevoking] = useState(false);
+
+  async function handleCreate(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(gameServerMessages.nameRequired);
+      return;
+    }
+    setCreating(true);
+    try {
+      const created = await api.admin.gameServers.create(name.trim());
+      toast.success(gameServerMessages.created);
+      setSecret({ name: created.key.name, value: created.secret });
+      setName('');
+      await keys.reload();
+    } catch (error) {
+      toast.error(messageOr(error, gameServerMessages.createFailed));
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function handleRevoke() {
+    if (!revoking) return;
+    setBusyRevoking(true);
+    try {
+      await api.admin.gameServers.revoke(revoking._id);
+      toast.success(gameServerMessages.revoked);
+      setRevoking(null);
+      await keys.reload();
+    } catch (error) {
+      toast.error(messageOr(error, gameServerMessages.revokeFailed));
+    } finally {
+      setBusyRevoking(false);
+    }
+  }
+
+  const list = keys.data ?? [];
+  return (
+    <>
+      <ScreenHeader title="Game Servers">
+        Keys the game's servers use to fetch deliveries (see the README's game server section).
+      </ScreenHeader>
+
+      <form className="admin-inline-form" onSubmit={handleCreate} noValidate>
+        <TextField
+          label="Game server name"
+          name="gameServerName"
+          value={name}
+          onValueChange={(value) => {
+            setName(value);
+            setNameError(undefined);
+          }}
+          error={nameError}
+          placeholder="EU-1"
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn-primary" disabled={creating}>
+          + Create Key
+        </button>
+      </form>
+
+      {keys.loading ? (
+        <Loading />
+      ) : list.length === 0 ? (
+        <div className="empty-state">
+          <p>{gameServerMessages.empty}</p>
+        </div>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((key) => (
+                <tr key={key._id}>
+                  <th scope="row" data-label="Name">
+                    {key.name}
+                  </th>
+                  <td data-label="Key">
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td data-label="Created">{formatDate(key.createdAt)}</td>
+                  <td data-label="Last used">{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
+                  <td data-label="Status">
+                    {key.revokedAt ? (
+                      <span className="badge">Revoked</span>
+                    ) : (
+                      <span className="badge badge-success">Active</span>
+                    )}
+                  </td>
+                  <td data-label="Actions">
+                    {key.revokedAt ? null : (
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        aria-label={`Revoke the key of ${key.name}`}
+                        onClick={() => setRevoking(key)}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog open={secret !== null} title={`Key for ${secret?.name ?? ''}`} onClose={() => setSecret(null)}>
+        <p>{gameServerMessages.showOnce}</p>
+        <pre className="secret-box">
+          <code>{secret?.value}</code>
+        </pre>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setSecret(null)}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke key"
+        message={<p>{revoking ? gameServerMessages.revokeConfirm(revoking.name) : ''}</p>}
+        confirmLabel="Revoke"
+        tone="danger"
+        busy={busyRevoking}
+        onConfirm={handleRevoke}
+        onCancel={() => setRevoking(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// A player's deliveries into the game (issue 7): each purchase or mailed item with its state
+// (pending, leased, delivered, revoked), and Re-queue to hand one to the game again.
+import type { AdminDelivery, AdminUser } from '@starport/api-client/contract';
+import { useState } from 'react';
+import { Dialog } from '../../dialog/dialog.tsx';
+import { formatAcquiredMethod, formatDate } from '../../format/format.ts';
+import { Loading } from '../../loading/loading.tsx';
+import { useToast } from '../../toast/toast.tsx';
+import { useAdminApi } from '../shared/admin-context.tsx';
+import { messageOr } from '../shared/errors.ts';
+import { useAdminData } from '../shared/use-admin-data.ts';
+
+export const deliveryMessages = {
+  requeued: 'Delivery re-queued',
+  requeueFailed: 'Failed to re-queue the delivery',
+  fetchFailed: 'Failed to fetch deliveries',
+  empty: 'No deliveries yet',
+} as const;
+
+const statusBadge: Record<AdminDelivery['status'], string> = {
+  pending: 'badge badge-warning',
+  leased: 'badge badge-info',
+  delivered: 'badge badge-success',
+  revoked: 'badge',
+};
+
+export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const api = useAdminApi();
+  const toast = useToast();
+  const deliveries = useAdminData(
+    () => api.admin.deliveries.ofUser(user._id).then((answer) => answer.deliveries),
+    (error) => toast.error(messageOr(error, deliveryMessages.fetchFailed)),
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function handleRequeue(delivery: AdminDelivery) {
+    setBusy(delivery._id);
+    try {
+      await api.admin.deliveries.requeue(delivery._id);
+      toast.success(deliveryMessages.requeued);
+      await deliveries.reload();
+    } catch (error) {
+      toast.error(messageOr(error, deliveryMessages.requeueFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const list = deliveries.data ?? [];
+  return (
+    <Dialog open title={`Deliveries of ${user.user_name}`} onClose={onClose}>
+      {deliveries.loading ? (
+        <Loading />
+      ) : list.length === 0 ? (
+        <p className="text-muted">{deliveryMessages.empty}</p>
+      ) : (
+        <ul className="delivery-list">
+          {list.map((delivery) => (
+            <li key={delivery._id}>
+              <span>
+                <strong>{delivery.name}</strong> ×{delivery.quantity}
+                <br />
+                <span className="text-muted">
+                  {formatAcquiredMethod(delivery.acquiredMethod)}, {formatDate(delivery.createdAt)}
+                  {delivery.deliveredAt ? ` · delivered ${formatDate(delivery.deliveredAt)}` : ''}
+                  {delivery.deliveredBy ? ` by ${delivery.deliveredBy}` : ''}
+                  {delivery.attempts > 0 ? ` · handed out ${delivery.attempts}×` : ''}
+                </span>
+              </span>
+              <span className="button-row">
+                <span className={statusBadge[delivery.status]}>{delivery.status}</span>
+                {delivery.status === 'delivered' ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={busy === delivery._id}
+                    aria-label={`Re-queue ${delivery.name}`}
+                    onClick={() => void handleRequeue(delivery)}
+                  >
+                    Re-queue
+                  </button>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}
