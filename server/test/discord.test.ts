@@ -168,6 +168,24 @@ describe.each(dialects)('Discord on %s', (dialect) => {
     expect(roles()).toEqual(['role-unrelated']);
   });
 
+  it('takes the supporter role off the old account when a player links another one', async () => {
+    const captain = await addTier(h, { name: 'Captain', discord_role_id: 'role-captain' });
+    await h.ctx.db.updateTable('users').set({ current_tier_id: captain.id }).execute();
+    const first = await startLink();
+    await callback(await authorize(first.redirectUrl), first.cookie);
+    await runDueRoleSyncs(h.ctx);
+    const oldId = fake.nextUser.id;
+    expect(fake.members.get(oldId)?.has('role-captain')).toBe(true);
+
+    fake.nextUser = { id: '100000000000000002', username: 'second_account' };
+    const second = await startLink();
+    await callback(await authorize(second.redirectUrl), second.cookie);
+    await runDueRoleSyncs(h.ctx);
+    expect(await me()).toMatchObject({ discordId: '100000000000000002', discordUsername: 'second_account' });
+    expect(fake.members.get('100000000000000002')?.has('role-captain')).toBe(true);
+    expect(fake.members.get(oldId)?.has('role-captain')).toBe(false);
+  });
+
   it('retries through a 429 after retry_after and through a 500 with backoff', async () => {
     const captain = await addTier(h, { name: 'Captain', discord_role_id: 'role-captain' });
     const { redirectUrl, cookie } = await startLink();

@@ -1,11 +1,13 @@
 // Unit rules: configuration, the rate limiter, password hashing parameters, common passwords and
-// discounted prices.
+// discounted prices and unique violations.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { discountedPrice } from '@starport/api-client/contract';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadDotEnv } from '../src/config.ts';
+import { isUniqueViolation } from '../src/db/dialect.ts';
 import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
 import { createLogger } from '../src/logger.ts';
 import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
@@ -139,5 +141,25 @@ describe('discountedPrice', () => {
   it('never goes below zero or above the price, whatever the discount says', () => {
     expect(discountedPrice(500, 150)).toBe(0);
     expect(discountedPrice(500, -20)).toBe(500);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('knows a repeated primary key and a repeated unique column on SQLite', () => {
+    const db = new Database(':memory:');
+    db.exec('create table t (id text primary key, name text unique)');
+    db.prepare('insert into t values (?, ?)').run('a', 'x');
+    const errorOf = (sql: string) => {
+      try {
+        db.prepare(sql).run();
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    expect(isUniqueViolation(errorOf("insert into t values ('a', 'y')"))).toBe(true);
+    expect(isUniqueViolation(errorOf("insert into t values ('b', 'x')"))).toBe(true);
+    expect(isUniqueViolation(errorOf("insert into t values (null, null, 'too many')"))).toBe(false);
+    db.close();
   });
 });

@@ -38,7 +38,10 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code === '23505') return true;
-  return typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
+  // A repeated primary key is a unique violation too (SQLite names it apart).
+  return (
+    typeof e.code === 'string' && (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
 }
 
 /**

@@ -141,12 +141,17 @@ export async function finishDiscordLink(
   const now = toIso(ctx.clock());
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // Linking a different account replaces the old one, whose supporter roles must go with it.
+      const previous = (await findUserById(trx, saved.user_id))?.discord_id ?? null;
       await updateDiscordLink(
         trx,
         saved.user_id,
         { discordId: discordUser.id, discordUsername: discordUser.username },
         now,
       );
+      if (previous && previous !== discordUser.id) {
+        await enqueueRoleSync(trx, { userId: saved.user_id, discordId: previous }, now);
+      }
       await enqueueRoleSync(trx, { userId: saved.user_id }, now);
     });
   } catch (error) {

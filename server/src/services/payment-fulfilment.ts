@@ -320,7 +320,8 @@ export async function recordInvoice(
   }
   const existing = await findPaymentByInvoice(trx, invoice.id);
   if (existing) {
-    if (invoice.paid && existing.status !== 'paid' && existing.status !== 'refunded') {
+    // Only an unpaid record becomes paid: a late invoice.paid must not undo a refund or a dispute.
+    if (invoice.paid && (existing.status === 'pending' || existing.status === 'failed')) {
       await updatePayment(trx, existing.id, {
         status: 'paid',
         amount_cents: invoice.amountCents,

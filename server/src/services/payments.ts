@@ -435,6 +435,8 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
   if (payment.status === 'paid') return { url: paths.success };
   if (payment.status !== 'pending') throw conflict(paymentMessages.orderClosed);
   if (payment.kind === 'tier_change') {
+    // A sandbox confirmation left open from before Stripe was configured must not change a tier free.
+    if (payment.provider === 'sandbox' && ctx.stripe) throw conflict(paymentMessages.orderNotPayableHere);
     await confirmTierChange(ctx, payment);
     return { url: paths.success };
   }

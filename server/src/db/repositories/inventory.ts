@@ -88,6 +88,8 @@ export async function leaseDelivery(
     }))
     .where('id', '=', id)
     .where('delivered_to_game', '=', 0)
+    // Revoked between the listing and now (a refund webhook, say): never handed out.
+    .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', lease.now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
