@@ -1,4 +1,4 @@
-// Unit rules: configuration, the rate limiter, password hashing parameters, common passwords and
+// Unit rules: configuration, the rate limiter, password hashing parameters, common passwords,
 // discounted prices and unique violations.
 import fs from 'node:fs';
 import os from 'node:os';
