@@ -1,12 +1,14 @@
 // Where the console's web contents may go: nowhere but the app's own pages. Links to other sites
 // open in the system browser; every other navigation, new window and webview is refused.
 import type { Event, WebContents } from 'electron';
-import { APP_ORIGIN } from '../shared/bridge.ts';
+import { APP_SCHEME } from '../shared/bridge.ts';
 
 /** A page of the console itself (app://console/...). */
 export function isAppUrl(url: string): boolean {
   try {
-    return new URL(url).origin === APP_ORIGIN;
+    // Not URL.origin: for a scheme WHATWG does not know, Node answers "null" whatever the host.
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === 'console';
   } catch {
     return false;
   }
