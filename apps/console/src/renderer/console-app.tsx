@@ -59,9 +59,12 @@ export function ConsoleApp({ bridge, initial }: ConsoleAppProps) {
             bridge={bridge}
             client={client}
             serverUrl={serverUrl}
-            onServerChosen={async (url) => {
+            onSignedIn={async (url, token) => {
               await bridge.setServerUrl(url);
+              tokenStore.set(token);
               setServerUrl(url);
+              // A fresh session reads the new token's user from the new server.
+              setSessionKey((key) => key + 1);
             }}
           />
         </HashRouter>
@@ -74,17 +77,17 @@ interface ConsoleShellProps {
   bridge: ConsoleBridge;
   client: ReturnType<typeof createApiClient>;
   serverUrl: string;
-  onServerChosen: (url: string) => Promise<void>;
+  onSignedIn: (serverUrl: string, token: string) => Promise<void>;
 }
 
-function ConsoleShell({ bridge, client, serverUrl, onServerChosen }: ConsoleShellProps) {
+function ConsoleShell({ bridge, client, serverUrl, onSignedIn }: ConsoleShellProps) {
   const { user, loading, logout } = useSession();
 
   // The menu's Sign Out revokes the token (POST /api/auth/logout) like the button does.
   useEffect(() => bridge.onMenu((command) => command === 'sign-out' && void logout()), [bridge, logout]);
 
   if (loading) return <p className="console-loading">Loading...</p>;
-  if (!user?.isAdmin) return <SignIn serverUrl={serverUrl} onServerChosen={onServerChosen} />;
+  if (!user?.isAdmin) return <SignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />;
 
   return (
     <div className="console">

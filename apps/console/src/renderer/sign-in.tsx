@@ -1,8 +1,8 @@
 // The console's sign-in: server address (remembered), email and password. Only administrators get
-// in; a player's fresh token is revoked at once and the reason shown.
+// in; a player's fresh token is revoked at once and the reason shown. The login goes through its own
+// client for the address just typed, since the session's client still points at the previous one.
 
-import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import { useSession } from '@starport/ui/session';
+import { ApiError, createApiClient, fallbackMessages } from '@starport/api-client/client';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { normalizeServerUrl } from '../shared/bridge.ts';
@@ -16,11 +16,11 @@ export const signInMessages = {
 
 export interface SignInProps {
   serverUrl: string;
-  onServerChosen: (url: string) => Promise<void>;
+  /** An administrator signed in: keep the server and the token, and start the session. */
+  onSignedIn: (serverUrl: string, token: string) => Promise<void>;
 }
 
-export function SignIn({ serverUrl, onServerChosen }: SignInProps) {
-  const { login, logout } = useSession();
+export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
   const [server, setServer] = useState(serverUrl);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,18 +35,23 @@ export function SignIn({ serverUrl, onServerChosen }: SignInProps) {
     setBusy(true);
     setFailure(null);
     try {
-      // The client follows the chosen server before the login request goes out.
-      await onServerChosen(origin);
-      const user = await login(email.trim(), password);
-      if (!user.isAdmin) {
-        await logout();
+      let token: string | null = null;
+      const client = createApiClient({ baseUrl: `${origin}/api`, getToken: () => token });
+      const answer = await client.auth.login({ email: email.trim(), password });
+      token = answer.token;
+      if (!answer.user.isAdmin) {
+        // The player's token is no use here: revoke it rather than leave it valid.
+        await client.auth.logout().catch(() => undefined);
         setFailure(signInMessages.notAdmin);
+        setBusy(false);
+        return;
       }
+      await onSignedIn(origin, answer.token);
+      return;
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message || fallbackMessages.login : signInMessages.unreachable);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (
