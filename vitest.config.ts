@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['server', 'packages/api-client', 'packages/ui', 'apps/site'],
+    projects: ['server', 'packages/api-client', 'packages/ui', 'apps/site', 'apps/console'],
   },
 });

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { AppError, notFound, statusByCode } from './errors.ts';
+import { consoleCors } from './middleware/console-cors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
@@ -110,6 +111,7 @@ export function createApp(ctx: AppContext) {
     if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);
     await next();
   });
+  app.use('/api/*', consoleCors);
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.config.dataDir));
   app.route('/', siteRoutes(ctx.config.siteDir));

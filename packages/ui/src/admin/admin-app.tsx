@@ -19,6 +19,8 @@ export interface AdminAppProps {
   client: ApiClient;
   /** Told after Site Settings saves, so the host can show or hide its navigation tabs at once. */
   onSiteSettingsSaved?: (settings: SiteSettings) => void;
+  /** The desktop console: image files dropped on the window upload while the item form or picker is open. */
+  windowDrop?: boolean;
 }
 
 /** SPEC.md §2: the tab links, relative to wherever the panel is mounted. */
@@ -34,9 +36,9 @@ const adminTabs = [
   { to: 'game-servers', label: 'Game Servers' },
 ] as const;
 
-export function AdminApp({ client, onSiteSettingsSaved }: AdminAppProps) {
+export function AdminApp({ client, onSiteSettingsSaved, windowDrop }: AdminAppProps) {
   return (
-    <AdminHostProvider client={client} onSiteSettingsSaved={onSiteSettingsSaved}>
+    <AdminHostProvider client={client} onSiteSettingsSaved={onSiteSettingsSaved} windowDrop={windowDrop}>
       <Routes>
         <Route path="/" element={<AdminLayout />}>
           <Route index element={<AdminDashboard />} />

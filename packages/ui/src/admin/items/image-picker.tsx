@@ -11,6 +11,7 @@ import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { imageName, LibraryImage } from '../shared/library-image.tsx';
+import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
 
 export const imageMessages = {
   uploaded: 'Image uploaded successfully!',
@@ -72,6 +73,12 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
       setImages((current) => current ?? []);
     }
   }
+
+  // The console's window-wide drop: every image dropped outside the drop zone goes to the library.
+  const drop = useWindowImageDrop(api, true, () => {
+    toast.success(imageMessages.uploaded);
+    void loadImages();
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opening
   useEffect(() => {
@@ -259,6 +266,8 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
             </div>
           </div>
         )}
+
+        <DroppedUploadList uploads={drop.uploads} />
 
         <div className="dialog-actions picker-footer">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>

@@ -15,11 +15,13 @@ import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { formatRarity } from '../../format/format.ts';
+import { useAdminApi } from '../shared/admin-context.tsx';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../shared/fields.tsx';
 import type { FieldErrors } from '../shared/form-errors.ts';
 import { focusFirstError, issuesToErrors, numberOrZero } from '../shared/form-errors.ts';
 import { LibraryImage } from '../shared/library-image.tsx';
 import { useAutoSlug } from '../shared/slug.ts';
+import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
 import { ImagePicker } from './image-picker.tsx';
 
 interface GameItemValues {
@@ -154,6 +156,9 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
   const formRef = useRef<HTMLFormElement>(null);
   const slug = useAutoSlug(item?.slug ?? '', item !== null);
   const isCreditPack = values.category === CREDITS_CATEGORY;
+  // The console's window-wide drop: a dropped image becomes this item's image (the picker takes
+  // drops itself while it is open).
+  const drop = useWindowImageDrop(useAdminApi(), !picking, (url) => set('imageUrl', url));
 
   function set<K extends keyof ItemValues>(field: K, value: ItemValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -256,6 +261,8 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
               <span className="field-label">Image</span>
               <p className="field-hint">{values.imageUrl || 'No image: the shop shows a placeholder.'}</p>
               {errorAt('imageUrl') ? <p className="field-error">{errorAt('imageUrl')}</p> : null}
+              {drop.enabled ? <p className="field-hint">Or drop image files anywhere on the window.</p> : null}
+              <DroppedUploadList uploads={drop.uploads} />
               <div className="button-row">
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPicking(true)}>
                   Choose image

@@ -10,12 +10,19 @@ export interface AdminHost {
   client: ApiClient;
   /** Called with the saved settings after Site Settings saves them. */
   onSiteSettingsSaved?: ((settings: SiteSettings) => void) | undefined;
+  /** The desktop console: image files dropped anywhere on the window upload while a form is open. */
+  windowDrop?: boolean | undefined;
 }
 
 const AdminHostContext = createContext<AdminHost | null>(null);
 
-export function AdminHostProvider({ client, onSiteSettingsSaved, children }: AdminHost & { children: ReactNode }) {
-  const value = useMemo(() => ({ client, onSiteSettingsSaved }), [client, onSiteSettingsSaved]);
+export function AdminHostProvider({
+  client,
+  onSiteSettingsSaved,
+  windowDrop,
+  children,
+}: AdminHost & { children: ReactNode }) {
+  const value = useMemo(() => ({ client, onSiteSettingsSaved, windowDrop }), [client, onSiteSettingsSaved, windowDrop]);
   return <AdminHostContext.Provider value={value}>{children}</AdminHostContext.Provider>;
 }
 
@@ -36,3 +43,8 @@ export function useSiteSettingsSaved(): (settings: SiteSettings) => void {
 }
 
 function noop() {}
+
+/** Whether the host wants window-wide drops of image files (the console yes, the site no). */
+export function useAdminWindowDrop(): boolean {
+  return useAdminHost().windowDrop === true;
+}

@@ -119,6 +119,8 @@ export interface RenderAdminOptions {
   /** Where the host mounts the panel: under /admin (the site) or at its root (the console). */
   mount?: 'site' | 'root';
   onSiteSettingsSaved?: (settings: SiteSettings) => void;
+  /** As the desktop console mounts it: files dropped on the window upload. */
+  windowDrop?: boolean;
 }
 
 export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
@@ -175,7 +177,16 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
       <SessionProvider client={client} tokenStore={tokenStore}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path={mountPath} element={<AdminApp client={client} onSiteSettingsSaved={onSiteSettingsSaved} />} />
+            <Route
+              path={mountPath}
+              element={
+                <AdminApp
+                  client={client}
+                  onSiteSettingsSaved={onSiteSettingsSaved}
+                  windowDrop={options.windowDrop ?? false}
+                />
+              }
+            />
           </Routes>
         </MemoryRouter>
       </SessionProvider>

@@ -1,0 +1,108 @@
+// The console's sign-in: server address (remembered), email and password. Only administrators get
+// in; a player's fresh token is revoked at once and the reason shown. The login goes through its own
+// client for the address just typed, since the session's client still points at the previous one.
+
+import { ApiError, createApiClient, fallbackMessages } from '@starport/api-client/client';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { normalizeServerUrl } from '../shared/bridge.ts';
+
+export const signInMessages = {
+  notAdmin: 'This account is not an administrator',
+  badServer: 'Enter the server address, e.g. https://starport.example.com',
+  unreachable: 'Could not reach the server',
+  required: 'Email and password are required',
+} as const;
+
+export interface SignInProps {
+  serverUrl: string;
+  /** An administrator signed in: keep the server and the token, and start the session. */
+  onSignedIn: (serverUrl: string, token: string) => Promise<void>;
+}
+
+export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
+  const [server, setServer] = useState(serverUrl);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const origin = normalizeServerUrl(server);
+    if (!origin) return setFailure(signInMessages.badServer);
+    if (!email.trim() || !password) return setFailure(signInMessages.required);
+    setBusy(true);
+    setFailure(null);
+    try {
+      let token: string | null = null;
+      const client = createApiClient({ baseUrl: `${origin}/api`, getToken: () => token });
+      const answer = await client.auth.login({ email: email.trim(), password });
+      token = answer.token;
+      if (!answer.user.isAdmin) {
+        // The player's token is no use here: revoke it rather than leave it valid.
+        await client.auth.logout().catch(() => undefined);
+        setFailure(signInMessages.notAdmin);
+        setBusy(false);
+        return;
+      }
+      await onSignedIn(origin, answer.token);
+      return;
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message || fallbackMessages.login : signInMessages.unreachable);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <main className="console-sign-in">
+      <div className="card console-sign-in-card">
+        <h1>Starport Console</h1>
+        <p className="text-muted">Sign in with an administrator account.</p>
+        {failure ? (
+          <p className="field-error console-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <form className="form" noValidate onSubmit={handleSubmit}>
+          <label className="field">
+            <span className="field-label">Server address</span>
+            <input
+              className="input"
+              name="server"
+              type="url"
+              placeholder="https://starport.example.com"
+              value={server}
+              onChange={(event) => setServer(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Email</span>
+            <input
+              className="input"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Password</span>
+            <input
+              className="input"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+// The main entry with electron substituted: what it registers before and after the app is ready.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../src/shared/bridge.ts';
+import { app, recorded } from './fake-electron.ts';
+
+beforeAll(async () => {
+  app.userData = fs.mkdtempSync(path.join(os.tmpdir(), 'console-entry-'));
+  fs.writeFileSync(
+    path.join(app.userData, 'settings.json'),
+    JSON.stringify({ serverUrl: 'https://a.example', bounds: { x: 5, y: 6, width: 1100, height: 800 } }),
+  );
+  await import('../src/main/index.ts');
+  recorded.ready?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+describe('the main entry', () => {
+  it('registers app:// as a secure standard scheme before ready', () => {
+    expect(recorded.schemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(recorded.protocolHandlers.has('app')).toBe(true);
+  });
+
+  it('opens one locked-down window at the remembered bounds and loads app://console', () => {
+    expect(recorded.windows).toHaveLength(1);
+    const window = recorded.windows[0];
+    expect(window?.options).toMatchObject({
+      x: 5,
+      y: 6,
+      width: 1100,
+      height: 800,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
+    expect(window?.options.webPreferences?.preload).toMatch(/preload[/\\]index\.cjs$/);
+    expect(window?.loaded).toEqual(['app://console/index.html']);
+  });
+
+  it('guards every web contents created', () => {
+    expect(recorded.appListeners.has('web-contents-created')).toBe(true);
+  });
+
+  it('registers the IPC handlers and a menu whose Sign Out tells the renderer', () => {
+    expect(recorded.handlers.has(channels.setToken)).toBe(true);
+    const items = recorded.menu?.[0]?.submenu ?? [];
+    items.find((item) => item.label === 'Sign Out')?.click?.();
+    expect(recorded.windows[0]?.webContents.sent).toEqual([[channels.menu, 'sign-out']]);
+    items.find((item) => item.label === 'Reload')?.click?.();
+    expect(recorded.windows[0]?.webContents.reloads).toBe(1);
+  });
+
+  it('remembers the bounds when the window closes', () => {
+    recorded.windows[0]?.listeners.get('close')?.();
+    const saved = JSON.parse(fs.readFileSync(path.join(app.userData, 'settings.json'), 'utf8'));
+    expect(saved.bounds).toEqual({ x: 10, y: 20, width: 1300, height: 900, maximized: false });
+  });
+
+  it('serves renderer files and refuses paths outside the renderer folder', async () => {
+    const handler = recorded.protocolHandlers.get('app');
+    const outside = await handler?.(new Request('app://console/..%2F..%2Fsecret'));
+    expect(outside?.status).toBe(404);
+    const inside = await handler?.(new Request('app://console/index.html'));
+    expect(await inside?.text()).toMatch(/^fetched file:\/\/.*renderer\/index\.html$/);
+  });
+});
