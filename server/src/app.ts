@@ -19,6 +19,7 @@ import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
+import { clearPublicCache } from './services/public-cache.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -70,6 +71,12 @@ function isDisguisedApiPath(path: string): boolean {
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 
+/** Admin paths whose writes can change what the public catalogue answers. */
+function isCatalogueWrite(path: string): boolean {
+  const p = path.toLowerCase();
+  return p.startsWith('/api/admin/') || p.startsWith('/api/shop/admin/') || p.startsWith('/api/tiers');
+}
+
 export function createApp(ctx: AppContext) {
   const jsonBodyLimit = bodyLimit({
     maxSize: ctx.config.maxJsonBytes,
@@ -82,6 +89,11 @@ export function createApp(ctx: AppContext) {
       await next();
       // Answers carry tokens and personal data: no shared cache may keep them.
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    })
+    .use('*', async (c, next) => {
+      await next();
+      // An admin change to items, categories, tiers or settings is seen by the next public read.
+      if (c.req.method !== 'GET' && c.res.status < 400 && isCatalogueWrite(c.req.path)) clearPublicCache(ctx);
     })
     .use('*', (c, next) =>
       // The image upload sets its own, larger limit; every other call gets the JSON one.

@@ -17,6 +17,8 @@ export interface Config {
   siteDir: string;
   adminEmail: string | null;
   adminPassword: string | null;
+  /** How long the public catalogue's answers are served from memory, in ms (0: never cached). */
+  catalogueCacheMs: number;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy: boolean;
   sessionIdleMs: number;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot(), 'apps', 'site', 'dist')),
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,
+    catalogueCacheMs: readInt(env, 'CATALOGUE_CACHE_MS', 1000),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     sessionIdleMs: readInt(env, 'SESSION_IDLE_DAYS', 7, 1) * DAY,
     sessionAbsoluteMs: readInt(env, 'SESSION_MAX_DAYS', 30, 1) * DAY,

@@ -38,10 +38,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code === '23505') return true;
-  // A repeated primary key is a unique violation too (SQLite names it apart).
-  return (
-    typeof e.code === 'string' && (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-  );
+  // SQLite reports a duplicate primary key (processed_events.event_id) under its own code.
+  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**

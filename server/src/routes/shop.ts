@@ -7,12 +7,27 @@ import { requireUser } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { listPublicCategories, listPublicItems } from '../services/catalogue.ts';
+import { cachedJson } from '../services/public-cache.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 export const shopRoutes = new Hono<AppEnv>()
-  .get('/site-settings', async (c) => c.json({ settings: await getSiteSettings(c.get('ctx')) }))
-  .get('/categories', async (c) => c.json({ categories: await listPublicCategories(c.get('ctx')) }))
+  // The public reads come from the in-memory cache (services/public-cache.ts) as ready JSON text.
+  .get('/site-settings', async (c) => {
+    const ctx = c.get('ctx');
+    return c.body(
+      await cachedJson(ctx, 'settings', async () => ({ settings: await getSiteSettings(ctx) })),
+      200,
+      JSON_TYPE,
+    );
+  })
+  .get('/categories', async (c) => {
+    const ctx = c.get('ctx');
+    const body = await cachedJson(ctx, 'categories', async () => ({ categories: await listPublicCategories(ctx) }));
+    return c.body(body, 200, JSON_TYPE);
+  })
   .get('/items', async (c) => {
     const raw = c.req.query('category');
     let category: string | undefined;
@@ -21,7 +36,11 @@ export const shopRoutes = new Hono<AppEnv>()
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid category');
       category = parsed.data || undefined;
     }
-    return c.json({ items: await listPublicItems(c.get('ctx'), category) });
+    const ctx = c.get('ctx');
+    const body = await cachedJson(ctx, `items:${category ?? ''}`, async () => ({
+      items: await listPublicItems(ctx, category),
+    }));
+    return c.body(body, 200, JSON_TYPE);
   })
   .get('/user/inventory', requireUser, async (c) =>
     c.json({ inventory: await listInventory(c.get('ctx'), c.get('user').id) }),

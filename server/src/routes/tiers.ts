@@ -6,9 +6,14 @@ import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { createTier, deleteTierById, listTiersForAdmin, updateTierById } from '../services/admin-tiers.ts';
 import { listPublicTiers } from '../services/catalogue.ts';
+import { cachedJson } from '../services/public-cache.ts';
 
 export const tierRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json({ tiers: await listPublicTiers(c.get('ctx')) }))
+  .get('/', async (c) => {
+    const ctx = c.get('ctx');
+    const body = await cachedJson(ctx, 'tiers', async () => ({ tiers: await listPublicTiers(ctx) }));
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
+  })
   .get('/all', requireAdmin, async (c) => c.json({ tiers: await listTiersForAdmin(c.get('ctx')) }))
   .post('/', requireAdmin, async (c) => {
     const input = await readBody(c, tierInputSchema);

@@ -58,6 +58,8 @@ const testEnv: Record<string, string> = {
   FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
   SEED_CATALOGUE: 'false',
+  // Tests write the catalogue directly between reads; public-cache.test.ts turns the cache on.
+  CATALOGUE_CACHE_MS: '0',
 };
 
 export async function createHarness(dialect: DialectName, options: HarnessOptions = {}): Promise<TestHarness> {

@@ -1,0 +1,122 @@
+// The bench's reference: a bare Hono server doing the least each row needs — the catalogue's bytes
+// from memory, a hello, the purchase as raw prepared statements in one transaction, the site's files.
+// What the real server reaches is reported as a ratio to this, measured in the same run.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+
+const port = Number(process.env.REF_PORT ?? 0);
+const catalogue = process.env.REF_CATALOGUE ? JSON.parse(fs.readFileSync(process.env.REF_CATALOGUE, 'utf8')) : {};
+const tokens = process.env.REF_TOKENS ? JSON.parse(fs.readFileSync(process.env.REF_TOKENS, 'utf8')) : {};
+const siteDir = process.env.REF_SITE_DIR;
+
+/** One purchase: debit if the balance covers it, the inventory row and the ledger row, all or nothing. */
+async function openPurchase() {
+  if (process.env.REF_SQLITE) {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(process.env.REF_SQLITE);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    const price = db.prepare('select price_credits from shop_items where id = ? and is_active = 1');
+    const debit = db.prepare('update users set credits = credits - ? where id = ? and credits >= ? returning credits');
+    const entry = db.prepare(
+      `insert into inventory_entries (id, user_id, shop_item_id, item_snapshot, quantity, acquired_method, created_at)
+       values (?, ?, ?, '{}', 1, 'credit_purchase', ?)`,
+    );
+    const ledger = db.prepare(
+      `insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
+       values (?, ?, ?, ?, 'credit_purchase', ?, ?)`,
+    );
+    const buy = db.transaction((userId, itemId) => {
+      const item = price.get(itemId);
+      if (!item) return null;
+      const row = debit.get(item.price_credits, userId, item.price_credits);
+      if (!row) return null;
+      const id = crypto.randomUUID();
+      const now = new Date().toISOString();
+      entry.run(id, userId, itemId, now);
+      ledger.run(crypto.randomUUID(), userId, -item.price_credits, row.credits, id, now);
+      return row.credits;
+    });
+    return async (userId, itemId) => buy.immediate(userId, itemId);
+  }
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: process.env.REF_PG_URL, max: 10 });
+  return async (userId, itemId) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const item = await client.query({
+        name: 'price',
+        text: 'select price_credits from shop_items where id = $1 and is_active = 1',
+        values: [itemId],
+      });
+      const cost = item.rows[0]?.price_credits;
+      const row =
+        cost === undefined
+          ? undefined
+          : (
+              await client.query({
+                name: 'debit',
+                text: 'update users set credits = credits - $1 where id = $2 and credits >= $1 returning credits',
+                values: [cost, userId],
+              })
+            ).rows[0];
+      if (!row) {
+        await client.query('rollback');
+        return null;
+      }
+      const id = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await client.query({
+        name: 'entry',
+        text: `insert into inventory_entries (id, user_id, shop_item_id, item_snapshot, quantity, acquired_method, created_at)
+               values ($1, $2, $3, '{}', 1, 'credit_purchase', $4)`,
+        values: [id, userId, itemId, now],
+      });
+      await client.query({
+        name: 'ledger',
+        text: `insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
+               values ($1, $2, $3, $4, 'credit_purchase', $5, $6)`,
+        values: [crypto.randomUUID(), userId, -cost, row.credits, id, now],
+      });
+      await client.query('commit');
+      return row.credits;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+const purchase = process.env.REF_SQLITE || process.env.REF_PG_URL ? await openPurchase() : null;
+const app = new Hono();
+app.get('/hello', (c) => c.text('Hello'));
+app.get('/bytes/*', (c) => {
+  const body = catalogue[c.req.path.slice('/bytes'.length)];
+  return body === undefined ? c.notFound() : c.body(body, 200, { 'Content-Type': 'application/json' });
+});
+app.post('/purchase', async (c) => {
+  const userId = tokens[(c.req.header('authorization') ?? '').slice('Bearer '.length)];
+  if (!userId || !purchase) return c.json({ error: 'unauthorized' }, 401);
+  const { itemId } = await c.req.json();
+  const credits = await purchase(userId, itemId);
+  return credits === null ? c.json({ error: 'insufficient' }, 400) : c.json({ credits });
+});
+if (siteDir) {
+  // The page from memory, as the real server keeps it; assets from disk with serveStatic on both sides.
+  const index = fs.readFileSync(path.join(siteDir, 'index.html'));
+  const page = (c) => c.body(index, 200, { 'Content-Type': 'text/html; charset=utf-8' });
+  app.get('/', page);
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), siteDir) }));
+  app.get('/*', page);
+}
+serve({ fetch: app.fetch, port }, (info) => {
+  process.stdout.write(`${JSON.stringify({ msg: 'reference.listening', port: info.port })}\n`);
+});

@@ -1,0 +1,412 @@
+// `npm run bench`: the real server on a freshly seeded database against a bare Hono reference in the
+// same run, both driven by autocannon (interleaved rounds after a warm-up), every row as a ratio to
+// its reference with the issue's target; the player's first-load JavaScript (gzip). See README.md.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const benchDir = path.join(root, 'bench');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-bench-'));
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || '';
+const siteDir = path.join(root, 'apps', 'site', 'dist');
+const children = new Set();
+const seedFile = path.join(benchDir, '.seed.mjs');
+const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const withSchema = (url, schema) => `${url}${url.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+
+/** A fresh seeded database: a SQLite file in its own folder, or a new PostgreSQL schema. */
+function seed(name) {
+  const dataDir = path.join(work, name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_PG_SCHEMA: '' };
+  if (pgUrl) {
+    const schema = `bench_${name}_${process.pid}`;
+    env.DATABASE_URL = pgUrl;
+    env.BENCH_PG_SCHEMA = schema;
+    const out = execFileSync(process.execPath, [seedFile], { env, encoding: 'utf8' });
+    return { dataDir, databaseUrl: withSchema(pgUrl, schema), schema, ...JSON.parse(out) };
+  }
+  const out = execFileSync(process.execPath, [seedFile], { env, encoding: 'utf8' });
+  return { dataDir, databaseUrl: '', sqliteFile: path.join(dataDir, 'starport.sqlite'), ...JSON.parse(out) };
+}
+
+/** Starts a process and resolves with its URL once it answers `probe`, and how long that took. */
+async function start(name, args, env, probe) {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), REF_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
+    try {
+      const res = await fetch(`${url}${probe}`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return { child, url, firstByteMs: performance.now() - began };
+}
+
+function stop(proc) {
+  return new Promise((resolve) => {
+    if (proc.child.exitCode !== null) return resolve();
+    proc.child.once('exit', resolve);
+    proc.child.kill('SIGTERM');
+    children.delete(proc.child);
+  });
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    const settings = { connections: CONNECTIONS, duration: DURATION, ...options };
+    // A fixed number of requests (the storm) replaces the duration.
+    if (settings.amount) delete settings.duration;
+    autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Autocannon's figures kept by the bench: mean requests/s, p50/p99 latency, errors (non-2xx). */
+const figures = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+function average(results) {
+  const n = results.length;
+  const sum = (key) => results.reduce((acc, r) => acc + r[key], 0);
+  return { rps: sum('rps') / n, p50: sum('p50') / n, p99: sum('p99') / n, errors: sum('errors') };
+}
+
+/** One row: warm-up of each, then rounds that alternate which side goes first. */
+async function compare(label, real, reference, target) {
+  await cannon({ ...real, duration: 1 });
+  await cannon({ ...reference, duration: 1 });
+  const a = [];
+  const b = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const pair = round % 2 === 0 ? [real, reference] : [reference, real];
+    const [first, second] = [figures(await cannon(pair[0])), figures(await cannon(pair[1]))];
+    (round % 2 === 0 ? a : b).push(first);
+    (round % 2 === 0 ? b : a).push(second);
+  }
+  const row = { row: label, real: average(a), reference: average(b), target };
+  row.ratio = row.real.rps / row.reference.rps;
+  row.pass = row.ratio >= target && row.real.errors === 0;
+  log(`${label}: ${row.real.rps.toFixed(0)} vs ${row.reference.rps.toFixed(0)} req/s`);
+  return row;
+}
+
+/** Every buyer's balance equals its ledger, is not below 0, and each debit has its inventory row. */
+async function drift(database, buyers) {
+  const query = async (text, values) => {
+    if (database.sqliteFile) {
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(database.sqliteFile, { readonly: true });
+      try {
+        return db.prepare(text.replaceAll(/\$\d/g, '?')).all(...values);
+      } finally {
+        db.close();
+      }
+    }
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  let problems = 0;
+  let bought = 0;
+  for (const id of buyers) {
+    const [row] = await query(
+      `select u.credits as credits,
+        (select coalesce(sum(delta), 0) from credit_ledger l where l.user_id = u.id) as ledger,
+        (select count(*) from credit_ledger l where l.user_id = u.id and l.reason = 'credit_purchase') as debits,
+        (select count(*) from inventory_entries i where i.user_id = u.id and i.acquired_method = 'credit_purchase') as entries,
+        (select count(*) from credit_ledger l where l.user_id = u.id and l.reason = 'credit_purchase'
+           and not exists (select 1 from inventory_entries i where i.id = l.reference)) as orphans
+       from users u where u.id = $1`,
+      [id],
+    );
+    bought += Number(row.entries);
+    if (
+      Number(row.credits) !== Number(row.ledger) ||
+      Number(row.credits) < 0 ||
+      Number(row.debits) !== Number(row.entries) ||
+      Number(row.orphans) !== 0
+    ) {
+      problems += 1;
+    }
+  }
+  return { problems, bought };
+}
+
+/** The storm: each connection is one buyer, buying the 1-credit item until every buyer is out. */
+async function storm(url, pathName, database) {
+  let next = 0;
+  const total = database.buyers.length * database.credits;
+  const result = await cannon({
+    url,
+    amount: total + CONNECTIONS * 4,
+    requests: [
+      {
+        method: 'POST',
+        path: pathName,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ itemId: database.itemId, quantity: 1 }),
+        setupRequest(request, context) {
+          if (context.token === undefined) {
+            context.token = database.tokens[next % database.tokens.length];
+            next += 1;
+          }
+          return { ...request, headers: { ...request.headers, authorization: `Bearer ${context.token}` } };
+        },
+      },
+    ],
+  });
+  const status = result.statusCodeStats ?? {};
+  const ok = status['200']?.count ?? result['2xx'];
+  const fig = figures(result);
+  // Refusals once a buyer is out of credits are the storm's end, not errors: 5xx and failures are.
+  fig.errors = result.errors + result.timeouts + result['5xx'];
+  return { ...fig, ok, ...(await drift(database, database.buyers)) };
+}
+
+/** The JavaScript a player's first page load fetches: index.html's scripts and module preloads. */
+function firstLoad() {
+  const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const chunks = files.map((file) => {
+    const bytes = fs.readFileSync(path.join(siteDir, file));
+    return { file, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  });
+  const assets = fs.readdirSync(path.join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
+  const adminChunks = assets.filter((f) => /admin/i.test(f));
+  const adminInFirstLoad = chunks.filter((c) => /admin/i.test(c.file)).map((c) => c.file);
+  const total = chunks.reduce((acc, c) => acc + c.gzip, 0);
+  return { chunks, totalGzip: total, budget: 150 * 1024, adminChunks, adminInFirstLoad };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  log('building the server and the site…');
+  execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  await esbuild.build({
+    entryPoints: [path.join(benchDir, 'seed.ts')],
+    // Beside this file, so its npm imports resolve from the repository's node_modules.
+    outfile: seedFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    // npm packages load from node_modules; the workspace's own TypeScript packages are bundled in.
+    external: Object.keys(serverPkg.dependencies)
+      .filter((name) => !name.startsWith('@starport/'))
+      .flatMap((name) => [name, `${name}/*`]),
+    logLevel: 'warning',
+  });
+
+  log(`seeding (${pgUrl ? 'PostgreSQL' : 'SQLite'}): 100 items, 10,000 players…`);
+  const realDb = seed('real');
+  const refDb = seed('reference');
+  const serverEnv = {
+    DATA_DIR: realDb.dataDir,
+    DATABASE_URL: realDb.databaseUrl,
+    SITE_DIR: siteDir,
+    SEED_CATALOGUE: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
+  const server = await start('server', ['server/dist/index.js'], serverEnv, '/api/health');
+
+  // The catalogue as the real server answers it: the reference serves these very bytes.
+  const cataloguePaths = ['/api/shop/items', '/api/tiers', '/api/shop/categories', '/api/shop/site-settings'];
+  const catalogue = {};
+  for (const p of cataloguePaths) catalogue[p] = await (await fetch(`${server.url}${p}`)).text();
+  const tokenMap = Object.fromEntries(refDb.tokens.map((t, i) => [t, refDb.buyers[i]]));
+  fs.writeFileSync(path.join(work, 'catalogue.json'), JSON.stringify(catalogue));
+  fs.writeFileSync(path.join(work, 'tokens.json'), JSON.stringify(tokenMap));
+  const refEnv = {
+    REF_CATALOGUE: path.join(work, 'catalogue.json'),
+    REF_TOKENS: path.join(work, 'tokens.json'),
+    REF_SITE_DIR: siteDir,
+    ...(refDb.sqliteFile ? { REF_SQLITE: refDb.sqliteFile } : { REF_PG_URL: refDb.databaseUrl }),
+  };
+  const reference = await start('reference', [path.join(benchDir, 'reference-server.mjs')], refEnv, '/hello');
+
+  const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const rows = [];
+  for (const p of cataloguePaths) {
+    rows.push(await compare(`GET ${p}`, { url: `${server.url}${p}` }, { url: `${reference.url}/bytes${p}` }, 0.7));
+  }
+  const meToken = realDb.tokens[realDb.tokens.length - 1];
+  rows.push(
+    await compare(
+      'GET /api/auth/me (valid token)',
+      { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
+      { url: `${reference.url}/hello` },
+      0.5,
+    ),
+  );
+  rows.push(await compare('GET / (site HTML)', { url: `${server.url}/` }, { url: `${reference.url}/` }, 0.7));
+  if (asset) {
+    rows.push(
+      await compare(`GET ${asset}`, { url: `${server.url}${asset}` }, { url: `${reference.url}${asset}` }, 0.7),
+    );
+  }
+
+  log('purchase storm…');
+  // Interleaved: the reference first, then the server (each has its own database and buyers).
+  const refStorm = await storm(reference.url, '/purchase', refDb);
+  const realStorm = await storm(server.url, '/api/shop/purchase', realDb);
+  rows.push({
+    row: 'POST /api/shop/purchase (50 buyers until out)',
+    real: realStorm,
+    reference: refStorm,
+    target: 0.5,
+    ratio: realStorm.rps / refStorm.rps,
+    pass:
+      realStorm.rps / refStorm.rps >= 0.5 &&
+      realStorm.problems === 0 &&
+      realStorm.errors === 0 &&
+      realStorm.bought === realDb.buyers.length * realDb.credits,
+  });
+
+  // First byte after process start on an existing database: three starts each, the median.
+  await stop(server);
+  await stop(reference);
+  const starts = { real: [], reference: [] };
+  for (let i = 0; i < 3; i += 1) {
+    const s = await start('server', ['server/dist/index.js'], serverEnv, '/api/health');
+    starts.real.push(s.firstByteMs);
+    await stop(s);
+    const r = await start('reference', [path.join(benchDir, 'reference-server.mjs')], {}, '/hello');
+    starts.reference.push(r.firstByteMs);
+    await stop(r);
+  }
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const startReal = median(starts.real);
+  const startRef = median(starts.reference);
+  rows.push({
+    row: 'first byte after start (ms)',
+    real: { ms: startReal },
+    reference: { ms: startRef },
+    target: 5,
+    ratio: startReal / startRef,
+    pass: startReal / startRef <= 5,
+  });
+
+  const bundle = firstLoad();
+  print(rows, bundle);
+  fs.writeFileSync(
+    path.join(benchDir, 'results.json'),
+    `${JSON.stringify(
+      {
+        time: new Date().toISOString(),
+        database: pgUrl ? 'postgres' : 'sqlite',
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        rounds: ROUNDS,
+        cpus: os.cpus().length,
+        loadAverage: os.loadavg(),
+        rows,
+        bundle,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    for (const db of [realDb, refDb]) await client.query(`drop schema if exists ${db.schema} cascade`);
+    await client.end();
+  }
+}
+
+function print(rows, bundle) {
+  const out = [];
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (n, digits = 0) => (n === undefined ? '' : Number(n).toFixed(digits));
+  out.push(
+    `${pad('row', 46)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('err', 5)}${pad('ref req/s', 11)}${pad('ref p50', 8)}${pad('ref p99', 8)}${pad('ratio', 8)}${pad('target', 8)}ok`,
+  );
+  for (const r of rows) {
+    if (r.real.ms !== undefined) {
+      out.push(
+        `${pad(r.row, 46)}${pad(`${num(r.real.ms)} ms`, 32)}${pad(`${num(r.reference.ms)} ms`, 27)}${pad(`${num(r.ratio, 2)}×`, 8)}${pad(`≤ ${r.target}×`, 8)}${r.pass ? 'yes' : 'NO'}`,
+      );
+      continue;
+    }
+    out.push(
+      `${pad(r.row, 46)}${pad(num(r.real.rps), 9)}${pad(num(r.real.p50), 6)}${pad(num(r.real.p99), 6)}${pad(r.real.errors, 5)}${pad(num(r.reference.rps), 11)}${pad(num(r.reference.p50), 8)}${pad(num(r.reference.p99), 8)}${pad(`${num(r.ratio * 100)} %`, 8)}${pad(`≥ ${r.target * 100} %`, 8)}${r.pass ? 'yes' : 'NO'}`,
+    );
+    if (r.real.problems !== undefined) {
+      out.push(
+        `${pad('', 4)}drift check: server ${r.real.problems} buyers drifted, ${r.real.bought} bought; reference ${r.reference.problems} drifted, ${r.reference.bought} bought`,
+      );
+    }
+  }
+  out.push('');
+  out.push(`first-load JavaScript (gzip): ${kb(bundle.totalGzip)} of ${kb(bundle.budget)} budget`);
+  for (const c of bundle.chunks) out.push(`  ${c.file}  ${kb(c.gzip)}`);
+  out.push(
+    `admin chunks: ${bundle.adminChunks.length}, loaded on a player's first page: ${bundle.adminInFirstLoad.length ? bundle.adminInFirstLoad.join(', ') : 'none'}`,
+  );
+  out.push(
+    `latency in ms; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side after a 1 s warm-up; ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}: other work on this machine makes these numbers noisy.`,
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(seedFile, { force: true });
+  fs.rmSync(work, { recursive: true, force: true });
+}

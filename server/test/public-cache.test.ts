@@ -1,0 +1,51 @@
+// The public catalogue served from memory (services/public-cache.ts): the same answers as without
+// the cache, an admin's change seen by the very next read, and a write behind the server's back
+// (another process) seen once the time limit has passed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminAndPlayer } from './helpers/admin.ts';
+import { addCategory, addItem } from './helpers/catalogue-factories.ts';
+import { call } from './helpers/http.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+
+describe.each(dialects)('the public catalogue cache on %s', (dialect) => {
+  let h: TestHarness;
+  beforeEach(async () => {
+    h = await createHarness(dialect, { env: { CATALOGUE_CACHE_MS: '200' } });
+    await addCategory(h, { slug: 'ships' });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('answers from memory, sees an admin change at once and a direct write after the time limit', async () => {
+    const { admin } = await adminAndPlayer(h);
+    await addItem(h, { name: 'First Light' });
+    const first = await call(h, 'GET', '/api/shop/items');
+    expect(first.headers.get('content-type')).toContain('application/json');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.json.items.map((i: any) => i.name)).toEqual(['First Light']);
+
+    // Behind the server's back, as another process would: not seen until the limit passes.
+    await addItem(h, { name: 'Second Light' });
+    expect((await call(h, 'GET', '/api/shop/items')).json.items).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await call(h, 'GET', '/api/shop/items')).json.items).toHaveLength(2);
+
+    // Through the admin API: the next read has it.
+    const categories = await call(h, 'GET', '/api/shop/categories');
+    const created = await call(h, 'POST', '/api/admin/categories', {
+      token: admin.token,
+      body: { name: 'Crews', displayName: 'Crews' },
+    });
+    expect(created.status).toBe(201);
+    const after = await call(h, 'GET', '/api/shop/categories');
+    expect(after.json.categories).toHaveLength(categories.json.categories.length + 1);
+    await call(h, 'GET', '/api/shop/site-settings');
+    const patched = await call(h, 'PATCH', '/api/admin/site-settings', {
+      token: admin.token,
+      body: { thankYouMessage: 'Fly safe' },
+    });
+    expect(patched.status).toBe(200);
+    expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings.thankYouMessage).toBe('Fly safe');
+  });
+});
