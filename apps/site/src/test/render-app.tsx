@@ -1,9 +1,8 @@
 // Renders the real routes and providers at a path, with the API answered by a fake fetch.
 
-import { createApiClient } from '@starport/api-client/client';
 import type { InventoryEntry, ShopCategory, ShopItem, Tier, User } from '@starport/api-client/contract';
 import { defaultSiteSettings, type VisibleTabs } from '@starport/api-client/contract';
-import type { TokenStore } from '@starport/ui/session';
+import { createFakeApi, type FakeRoute, json } from '@starport/ui/testing';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
@@ -11,11 +10,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
 
-export type FakeRoute = (request: { body: unknown; headers: Headers }) => Response | Promise<Response>;
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { type FakeRoute, json } from '@starport/ui/testing';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -117,20 +112,6 @@ export interface RenderAppOptions {
 const allTabsVisible: VisibleTabs = defaultSiteSettings.visibleTabs;
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
-  const calls: string[] = [];
-  const tokens = {
-    value: options.user ? 'stored-token' : (null as string | null),
-  };
-  const tokenStore: TokenStore = {
-    get: () => tokens.value,
-    set: (token) => {
-      tokens.value = token;
-    },
-    clear: () => {
-      tokens.value = null;
-    },
-  };
-
   const defaults: Record<string, FakeRoute> = {
     'GET /api/auth/me': () =>
       options.user ? json(200, { user: options.user }) : json(401, { error: { message: 'Not signed in' } }),
@@ -153,21 +134,14 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   };
   const answers = { ...defaults, ...options.api };
 
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    calls.push(key);
-    const answer = answers[key];
-    if (!answer) return json(404, { error: { message: `No fake for ${key}` } });
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return answer({ body, headers: new Headers(init?.headers) });
-  });
-
-  const unauthorized = vi.fn();
-  const client = createApiClient({
-    baseUrl: '/api',
-    getToken: () => tokens.value,
-    onUnauthorized: unauthorized,
-    fetch: fetch as unknown as typeof globalThis.fetch,
+  const {
+    client,
+    calls,
+    token: tokens,
+    tokenStore,
+    unauthorized,
+  } = createFakeApi(answers, {
+    token: options.user ? 'stored-token' : null,
   });
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
   // Where the page sent the browser (payment provider, Discord): jsdom cannot leave the page.

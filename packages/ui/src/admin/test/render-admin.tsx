@@ -1,30 +1,17 @@
 // Renders the admin screens as a host would (toasts, session, a router with /admin/* or the root),
 // with the API answered by a fake fetch through the real client, and factories for its records.
 
-import { createApiClient } from '@starport/api-client/client';
 import type { AdminUser, ShopCategory, ShopItem, SiteSettings, Tier, User } from '@starport/api-client/contract';
 import { defaultSiteSettings } from '@starport/api-client/contract';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { TokenStore } from '../../session/session.tsx';
 import { SessionProvider } from '../../session/session.tsx';
+import { createFakeApi, type FakeRoute, json } from '../../testing/fake-api.ts';
 import { ToastProvider } from '../../toast/toast.tsx';
 import { AdminApp } from '../admin-app.tsx';
 
-export interface FakeRequest {
-  /** The parsed JSON body, if any. */
-  body: unknown;
-  /** A multipart body, as sent. */
-  form: FormData | null;
-  url: string;
-}
-
-export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { type FakeRequest, type FakeRoute, json } from '../../testing/fake-api.ts';
 
 export function makeAdmin(overrides: Partial<User> = {}): User {
   return {
@@ -125,8 +112,6 @@ export interface RenderAdminOptions {
 
 export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
   const user = options.user ?? makeAdmin();
-  const calls: string[] = [];
-  const requests: { key: string; body: unknown; form: FormData | null }[] = [];
   const defaults: Record<string, FakeRoute> = {
     'GET /api/auth/me': () => json(200, { user }),
     'GET /api/admin/stats': () =>
@@ -142,33 +127,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
   };
   const answers = { ...defaults, ...options.api };
 
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    calls.push(key);
-    const form = init?.body instanceof FormData ? init.body : null;
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ key, body, form });
-    const answer = answers[key];
-    if (!answer) return json(404, { error: { message: `No fake for ${key}` } });
-    return answer({ body, form, url });
-  });
-
-  const token = { value: 'admin-token' as string | null };
-  const tokenStore: TokenStore = {
-    get: () => token.value,
-    set: (value) => {
-      token.value = value;
-    },
-    clear: () => {
-      token.value = null;
-    },
-  };
-  const client = createApiClient({
-    baseUrl: '/api',
-    getToken: () => token.value,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-  });
+  const { client, calls, requests, fetch, tokenStore } = createFakeApi(answers, { token: 'admin-token' });
   const onSiteSettingsSaved = options.onSiteSettingsSaved ?? vi.fn();
   const mountPath = options.mount === 'root' ? '/*' : '/admin/*';
 
