@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
+import { isUnstorableText } from './db/dialect.ts';
 import { AppError, notFound, statusByCode } from './errors.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -25,6 +26,7 @@ export const genericMessages = {
   notFound: 'Not found',
   tooLarge: 'Request body is too large',
   internal: 'Internal server error',
+  unstorableText: 'Request contains characters that cannot be stored (such as a NUL byte)',
 } as const;
 
 const codeByStatus = new Map(
@@ -41,6 +43,9 @@ export function handleError(ctx: AppContext) {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody(error.message, error.code), error.status);
+    }
+    if (isUnstorableText(error)) {
+      return c.json(errorBody(genericMessages.unstorableText, 'invalid_request'), 400);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeByStatus.get(error.status) ?? 'invalid_request';

@@ -220,6 +220,20 @@ describe.each(dialects)('purchases on %s', (dialect) => {
     expect(res.json.credits).toBe(0);
   });
 
+  it('refuses a NUL byte in an id with the envelope, never a 500 (PostgreSQL cannot store it)', async () => {
+    const player = await playerWithCredits(100);
+    const buy = await call(h, 'POST', '/api/shop/purchase', {
+      token: player.token,
+      body: { itemId: 'a\u0000b', quantity: 1 },
+    });
+    expect([400, 404]).toContain(buy.status);
+    expect(buy.json.error.message).toEqual(expect.any(String));
+    const order = await call(h, 'GET', '/api/stripe/orders/%00', { token: player.token });
+    expect([400, 404]).toContain(order.status);
+    expect(order.json.error.code).toMatch(/^(invalid_request|not_found)$/);
+    await expectUnchanged(player.token, player.user._id, 100);
+  });
+
   it('needs a signed-in player for buying and for the inventory', async () => {
     const item = await addItem(h, { price_credits: 10 });
     const buy = await call(h, 'POST', '/api/shop/purchase', { body: { itemId: item.id, quantity: 1 } });

@@ -43,6 +43,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether PostgreSQL refused text it cannot hold (a NUL byte: 22021; an untranslatable character:
+ * 22P05). SQLite stores such text; PostgreSQL refuses it, which is the caller's input, not our fault.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
+/**
  * Whether SELECT … FOR UPDATE is needed (and understood). SQLite has no row locks, and needs none:
  * its write transactions begin IMMEDIATE, one at a time.
  */
