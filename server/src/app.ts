@@ -1,11 +1,11 @@
 // Builds the Hono app: API routes, error envelope, images and the player site. Tests import this.
 import type { ErrorCode } from '@starport/api-client/contract';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isUnstorableText } from './db/dialect.ts';
 import { AppError, notFound, statusByCode } from './errors.ts';
+import { limitBody } from './middleware/body-limit.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -83,11 +83,8 @@ function isCatalogueWrite(path: string): boolean {
 }
 
 export function createApp(ctx: AppContext) {
-  const jsonBodyLimit = bodyLimit({
-    maxSize: ctx.config.maxJsonBytes,
-    onError: () => {
-      throw new AppError('payload_too_large', genericMessages.tooLarge);
-    },
+  const jsonBodyLimit = limitBody(ctx.config.maxJsonBytes, () => {
+    throw new AppError('payload_too_large', genericMessages.tooLarge);
   });
   const api = new Hono<AppEnv>({ strict: false })
     .use('*', async (c, next) => {

@@ -8,9 +8,9 @@ import {
   shopItemUpdateSchema,
 } from '@starport/api-client/contract';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError, invalid } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { limitBody } from '../middleware/body-limit.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { createShopItem, deleteShopItemById, listItemsForAdmin, updateShopItemById } from '../services/admin-items.ts';
@@ -40,11 +40,8 @@ export const shopAdminRoutes = new Hono<AppEnv>()
   .post(
     '/images/upload',
     // Counted on the bytes received, with or without Content-Length (the API's JSON limit skips this path).
-    bodyLimit({
-      maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw tooLarge();
-      },
+    limitBody(IMAGE_MAX_BYTES + MULTIPART_OVERHEAD, () => {
+      throw tooLarge();
     }),
     async (c) => {
       let form: Record<string, string | File | (string | File)[]>;
