@@ -9,6 +9,7 @@ import type {
   ShopItemUpdate,
   TierUpdate,
 } from '../database.ts';
+import { prepared } from '../prepared.ts';
 
 export async function countShopCategories(db: Executor): Promise<number> {
   const row = await db
@@ -86,8 +87,12 @@ export async function listPublicShopItems(db: Executor, categorySlug?: string) {
 }
 
 /** One item, only if the public shop would show it: what a purchase may buy. */
+const selectPublicShopItem = prepared((db: Executor, id: string) =>
+  selectPublicShopItems(db).where('shop_items.id', '=', id),
+);
+
 export async function findPublicShopItem(db: Executor, id: string) {
-  return selectPublicShopItems(db).where('shop_items.id', '=', id).executeTakeFirst();
+  return (await selectPublicShopItem(db, id)).rows[0];
 }
 
 // --- Admin ---------------------------------------------------------------------------------------

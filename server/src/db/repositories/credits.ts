@@ -1,24 +1,30 @@
 // Data access for balances and the credit ledger. A balance changes only here, by one conditional
 // statement, and the caller writes the ledger row in the same transaction (ARCHITECTURE.md, Data).
 import type { Executor, NewLedgerEntry } from '../database.ts';
+import { prepared } from '../prepared.ts';
 
 /**
  * Takes `amount` credits from a user if, and only if, they have that many. Returns the new balance,
  * or null when the balance was too low (or the user is gone): then nothing changed.
  */
-export async function debitCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
-  const row = await db
+const debitIfCovered = prepared((db: Executor, userId: string, amount: number, now: string) =>
+  db
     .updateTable('users')
     .set((eb) => ({ credits: eb('credits', '-', amount), updated_at: now }))
     .where('id', '=', userId)
     .where('credits', '>=', amount)
-    .returning('credits')
-    .executeTakeFirst();
+    .returning('credits'),
+);
+
+export async function debitCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
+  const [row] = (await debitIfCovered(db, userId, amount, now)).rows;
   return row ? Number(row.credits) : null;
 }
 
+const insertLedgerRow = prepared((db: Executor, entry: NewLedgerEntry) => db.insertInto('credit_ledger').values(entry));
+
 export async function insertLedgerEntry(db: Executor, entry: NewLedgerEntry): Promise<void> {
-  await db.insertInto('credit_ledger').values(entry).execute();
+  await insertLedgerRow(db, entry);
 }
 
 /** The sum of a user's ledger deltas: what their balance must equal. */
@@ -32,12 +38,15 @@ export async function sumLedger(db: Executor, userId: string): Promise<number> {
 }
 
 /** Adds credits to a user's balance. Returns the new balance, or null when the user is gone. */
-export async function addCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
-  const row = await db
+const addToBalance = prepared((db: Executor, userId: string, amount: number, now: string) =>
+  db
     .updateTable('users')
     .set((eb) => ({ credits: eb('credits', '+', amount), updated_at: now }))
     .where('id', '=', userId)
-    .returning('credits')
-    .executeTakeFirst();
+    .returning('credits'),
+);
+
+export async function addCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
+  const [row] = (await addToBalance(db, userId, amount, now)).rows;
   return row ? Number(row.credits) : null;
 }

@@ -1,8 +1,13 @@
 // Data access for inventory entries.
 import type { Executor, NewInventoryEntry } from '../database.ts';
+import { prepared } from '../prepared.ts';
+
+const insertEntryRow = prepared((db: Executor, entry: NewInventoryEntry) =>
+  db.insertInto('inventory_entries').values(entry),
+);
 
 export async function insertInventoryEntry(db: Executor, entry: NewInventoryEntry): Promise<void> {
-  await db.insertInto('inventory_entries').values(entry).execute();
+  await insertEntryRow(db, entry);
 }
 
 /** A player's entries, newest first. */

@@ -1,5 +1,6 @@
 // Data access for sessions, which are stored only as hashes of their tokens.
 import type { Executor, SessionRow } from '../database.ts';
+import { prepared } from '../prepared.ts';
 import { type UserWithTier, userWithTierColumns } from './users.ts';
 
 export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
@@ -11,9 +12,8 @@ export interface SessionWithUser {
   user: UserWithTier;
 }
 
-/** One round trip: the session and its user, with the user's tier. */
-export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const row = await db
+const selectSessionWithUser = prepared((db: Executor, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('tiers', 'tiers.id', 'users.current_tier_id')
@@ -24,8 +24,12 @@ export async function findSessionWithUser(db: Executor, tokenHash: string): Prom
       'sessions.last_seen_at as s_last_seen_at',
       'sessions.expires_at as s_expires_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** One round trip: the session and its user, with the user's tier. Every signed-in call runs it. */
+export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const [row] = (await selectSessionWithUser(db, tokenHash)).rows;
   if (!row) return undefined;
   const { s_token_hash, s_created_at, s_last_seen_at, s_expires_at, ...user } = row;
   return {
@@ -39,8 +43,12 @@ export async function findSessionWithUser(db: Executor, tokenHash: string): Prom
   };
 }
 
+const updateLastSeen = prepared((db: Executor, tokenHash: string, lastSeenAt: string) =>
+  db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash),
+);
+
 export async function touchSession(db: Executor, tokenHash: string, lastSeenAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash).execute();
+  await updateLastSeen(db, tokenHash, lastSeenAt);
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<number> {

@@ -1,5 +1,6 @@
 // Data access for users (and the tier a user holds).
 import type { Executor, NewUser, UserRow } from '../database.ts';
+import { prepared } from '../prepared.ts';
 
 /** A user as the app handles it: every column but the password hash, with the tier's name and price. */
 export interface UserWithTier extends Omit<UserRow, 'password_hash'> {
@@ -29,8 +30,10 @@ function selectUsersWithTier(db: Executor) {
   return db.selectFrom('users').leftJoin('tiers', 'tiers.id', 'users.current_tier_id').select(userWithTierColumns);
 }
 
+const selectUserById = prepared((db: Executor, id: string) => selectUsersWithTier(db).where('users.id', '=', id));
+
 export async function findUserById(db: Executor, id: string): Promise<UserWithTier | undefined> {
-  return selectUsersWithTier(db).where('users.id', '=', id).executeTakeFirst();
+  return (await selectUserById(db, id)).rows[0];
 }
 
 export async function findUserByNormalizedEmail(
