@@ -92,7 +92,7 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     h = await createHarness(dialect, { env: { SITE_DIR: siteDir } });
     onTestFinished(() => fs.rmSync(siteDir, { recursive: true, force: true }));
 
-    for (const route of ['/', '/dashboard', '/admin/users', '/login?next=1']) {
+    for (const route of ['/', '/index.html', '/dashboard', '/admin/users', '/login?next=1']) {
       const res = await call(h, 'GET', route);
       expect(res.status, route).toBe(200);
       expect(res.text).toContain('<div id="root">');

@@ -20,6 +20,8 @@ function cacheFound(value: string) {
 
 const notFoundText = (c: Context) => c.text('Not found', 404);
 
+const hasExtension = (urlPath: string) => /\.[^/]*$/.test(urlPath);
+
 export function imageRoutes(dataDir: string) {
   const root = path.join(dataDir, 'images');
   fs.mkdirSync(root, { recursive: true });
@@ -38,24 +40,23 @@ export function siteRoutes(siteDir: string) {
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const site = new Hono<AppEnv>();
   if (!indexHtml) return site.get('*', (c) => c.html(notBuilt, 503));
+  // The page itself is always revalidated: it names the hashed assets of the current build.
+  const page = (c: Context) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' });
+  const staticFiles = serveStatic({ root: siteDir });
   return (
     site
       // Hashed build output: cached for a year; a missing one is a 404, never the HTML page.
       .use('/assets/*', cacheFound(IMMUTABLE))
-      .use('/assets/*', serveStatic({ root: siteDir }))
+      .use('/assets/*', staticFiles)
       .get('/assets/*', notFoundText)
+      .get('/', page)
+      .get('/index.html', page)
       .use('*', cacheFound('public, max-age=3600'))
-      .use(
-        '*',
-        serveStatic({
-          root: siteDir,
-          // index.html is answered below with no-cache, like every client-side route.
-          rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p),
-        }),
+      .use('*', (c, next) =>
+        // Only a name with an extension (favicon.svg, robots.txt) can be a file of the build; a
+        // client-side route (/shop, /admin/users) is the page, without looking on disk first.
+        hasExtension(c.req.path) ? staticFiles(c, next) : next(),
       )
-      .get('*', (c) => {
-        c.header('Cache-Control', 'no-cache');
-        return c.html(indexHtml);
-      })
+      .get('*', page)
   );
 }
