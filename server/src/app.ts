@@ -7,6 +7,7 @@ import { isUnstorableText } from './db/dialect.ts';
 import { AppError, notFound, statusByCode } from './errors.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { consoleCors } from './middleware/console-cors.ts';
+import { defaultHeaders } from './middleware/default-headers.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
@@ -82,16 +83,18 @@ function isCatalogueWrite(path: string): boolean {
   return p.startsWith('/api/admin/') || p.startsWith('/api/shop/admin/') || p.startsWith('/api/tiers');
 }
 
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
 export function createApp(ctx: AppContext) {
   const jsonBodyLimit = limitBody(ctx.config.maxJsonBytes, () => {
     throw new AppError('payload_too_large', genericMessages.tooLarge);
   });
   const api = new Hono<AppEnv>({ strict: false })
-    .use('*', async (c, next) => {
-      await next();
-      // Answers carry tokens and personal data: no shared cache may keep them.
-      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-    })
+    // Answers carry tokens and personal data: no shared cache may keep them.
+    .use(
+      '*',
+      defaultHeaders(() => NO_STORE),
+    )
     .use('*', async (c, next) => {
       await next();
       // An admin change to items, categories, tiers or settings is seen by the next public read.

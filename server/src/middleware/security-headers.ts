@@ -1,6 +1,7 @@
-// Security headers: nosniff everywhere, and for the site's pages a strict Content-Security-Policy.
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from './types.ts';
+// Security headers (SECURITY.md): nosniff, Referrer-Policy and frame denial on every answer; HSTS
+// when served over HTTPS; and on the site (everything outside /api: pages, assets, images) a strict
+// Content-Security-Policy.
+import { defaultHeaders, type HeaderRecord } from './default-headers.ts';
 
 export const SITE_CSP = [
   "default-src 'self'",
@@ -15,27 +16,35 @@ export const SITE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  // c.res.headers, not c.header(): after the answer is made, c.header() reads bodyUsed, which turns
-  // @hono/node-server's lightweight response into a full one and cost most of the time of a small
-  // API answer (a CPU profile of the bench).
-  let headers = c.res.headers;
-  try {
-    headers.set('X-Content-Type-Options', 'nosniff');
-  } catch {
-    // Immutable headers (Response.redirect, a fetched answer): copy the answer, as c.header() would.
-    c.res = new Response(c.res.body, c.res);
-    headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
+const EVERYWHERE: HeaderRecord = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+const variants = new Map<string, HeaderRecord>();
+
+/** The four combinations are made once, not per request. */
+function headersFor(site: boolean, https: boolean): HeaderRecord {
+  const key = `${site}:${https}`;
+  let headers = variants.get(key);
+  if (!headers) {
+    headers = {
+      ...EVERYWHERE,
+      ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+      ...(site ? { 'Content-Security-Policy': SITE_CSP } : {}),
+    };
+    variants.set(key, headers);
   }
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  const ctx = c.get('ctx');
-  const forwardedHttps = ctx.config.trustProxy && c.req.header('x-forwarded-proto') === 'https';
-  if (ctx.config.publicUrl.startsWith('https://') || forwardedHttps) {
-    headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  }
-  const type = headers.get('content-type') ?? '';
-  if (type.startsWith('text/html')) headers.set('Content-Security-Policy', SITE_CSP);
+  return headers;
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+export const securityHeaders = defaultHeaders((c) => {
+  const { config } = c.get('ctx');
+  const https =
+    config.publicUrl.startsWith('https://') || (config.trustProxy && c.req.header('x-forwarded-proto') === 'https');
+  return headersFor(!isApiPath(c.req.path), https);
 });
