@@ -7,6 +7,8 @@ export interface Logger {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
+  /** Whether a line of this level is written: lets a caller skip gathering fields nobody reads. */
+  enabled(level: LogLevel): boolean;
 }
 
 const order: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -21,7 +23,13 @@ export function createLogger(
     if (order[lvl] < threshold) return;
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return {
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    enabled: (lvl) => order[lvl] >= threshold,
+  };
 }
 
 export const silentLogger: Logger = createLogger('silent');

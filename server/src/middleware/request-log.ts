@@ -4,9 +4,11 @@ import { getClientAddress } from './client-address.ts';
 import type { AppEnv } from './types.ts';
 
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const ctx = c.get('ctx');
+  // Below LOG_LEVEL=info nothing is written, so nothing is gathered (the peer address is a system call).
+  if (!ctx.logger.enabled('info')) return next();
   const started = performance.now();
   await next();
-  const ctx = c.get('ctx');
   const user = c.get('user');
   ctx.logger.info('request', {
     method: c.req.method,
