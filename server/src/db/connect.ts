@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
+import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -46,7 +47,12 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const changes = sqliteChangeCounter(() => dataVersion.get() as number);
+  const db = new Kysely<Database>({
+    dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.wrote) }),
+  });
+  registerChangeCounter(db, changes);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -58,7 +64,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * runs one at a time, nothing here iterates (streams) a statement, and SQLite re-prepares a
  * statement itself after a schema change.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void): SqliteDialectConfig['database'] {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
@@ -70,6 +76,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
+      // Kysely prepares each statement it runs, just before running it: every write is seen here.
+      if (!statement.readonly) onWrite();
       return statement;
     },
   };

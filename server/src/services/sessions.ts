@@ -1,10 +1,12 @@
 // Sessions: opaque random tokens, stored as SHA-256 hashes, with idle and absolute expiry.
 import type { AppContext } from '../context.ts';
+import { ReadCache } from '../db/read-cache.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
   findSessionWithUser,
   insertSession,
+  type SessionWithUser,
   touchSession,
 } from '../db/repositories/sessions.ts';
 import type { UserWithTier } from '../db/repositories/users.ts';
@@ -34,9 +36,21 @@ export type AuthResult =
   | { ok: true; user: UserWithTier; tokenHash: string }
   | { ok: false; reason: 'unknown' | 'expired' };
 
+const sessionReads = new WeakMap<AppContext['db'], ReadCache<SessionWithUser>>();
+
+/** Every signed-in call reads its session: from memory while the database is unchanged (db/read-cache.ts). */
+function readSession(ctx: AppContext, tokenHash: string) {
+  let cache = sessionReads.get(ctx.db);
+  if (!cache) {
+    cache = new ReadCache(ctx.db);
+    sessionReads.set(ctx.db, cache);
+  }
+  return cache.get(tokenHash, () => findSessionWithUser(ctx.db, tokenHash));
+}
+
 export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthResult> {
   const tokenHash = hashToken(token);
-  const found = await findSessionWithUser(ctx.db, tokenHash);
+  const found = await readSession(ctx, tokenHash);
   if (!found) return { ok: false, reason: 'unknown' };
   const now = ctx.clock();
   const idleDeadline = addMs(new Date(found.session.last_seen_at), ctx.config.sessionIdleMs);
