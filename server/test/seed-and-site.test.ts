@@ -104,7 +104,8 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await call(h, 'GET', '/favicon.svg')).status).toBe(200);
+    const favicon = await call(h, 'GET', '/favicon.svg');
+    expect([favicon.status, favicon.headers.get('cache-control')]).toEqual([200, 'public, max-age=3600']);
     expect((await call(h, 'GET', '/assets/missing.js')).status).toBe(404);
     expect((await call(h, 'GET', '/images/nothing.png')).status).toBe(404);
     expect((await call(h, 'GET', '/images/..%2f..%2f..%2fetc%2fpasswd')).status).toBe(404);
