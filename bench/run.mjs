@@ -16,7 +16,7 @@ const benchDir = path.join(root, 'bench');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-bench-'));
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || '';
 const siteDir = path.join(root, 'apps', 'site', 'dist');
 const children = new Set();
@@ -109,10 +109,14 @@ const figures = (r) => ({
   errors: r.errors + r.timeouts + r.non2xx,
 });
 
-function average(results) {
-  const n = results.length;
-  const sum = (key) => results.reduce((acc, r) => acc + r[key], 0);
-  return { rps: sum('rps') / n, p50: sum('p50') / n, p99: sum('p99') / n, errors: sum('errors') };
+/** The median of each figure over the rounds (one round disturbed by other work does not move it), errors summed. */
+function median(results) {
+  const mid = (key) => {
+    const xs = results.map((r) => r[key]).sort((x, y) => x - y);
+    const half = Math.floor(xs.length / 2);
+    return xs.length % 2 ? xs[half] : (xs[half - 1] + xs[half]) / 2;
+  };
+  return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), errors: results.reduce((acc, r) => acc + r.errors, 0) };
 }
 
 /** One row: warm-up of each, then rounds that alternate which side goes first. */
@@ -127,7 +131,7 @@ async function compare(label, real, reference, target) {
     (round % 2 === 0 ? a : b).push(first);
     (round % 2 === 0 ? b : a).push(second);
   }
-  const row = { row: label, real: average(a), reference: average(b), target };
+  const row = { row: label, real: median(a), reference: median(b), target };
   row.ratio = row.real.rps / row.reference.rps;
   row.pass = row.ratio >= target && row.real.errors === 0;
   log(`${label}: ${row.real.rps.toFixed(0)} vs ${row.reference.rps.toFixed(0)} req/s`);
@@ -325,9 +329,9 @@ async function main() {
     starts.reference.push(r.firstByteMs);
     await stop(r);
   }
-  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const startReal = median(starts.real);
-  const startRef = median(starts.reference);
+  const middle = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const startReal = middle(starts.real);
+  const startRef = middle(starts.reference);
   rows.push({
     row: 'first byte after start (ms)',
     real: { ms: startReal },
