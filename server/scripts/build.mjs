@@ -5,6 +5,8 @@ import * as esbuild from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+const BUNDLED = new Set(['kysely', 'zod', 'hono', '@hono/node-server', '@zxcvbn-ts/language-common']);
+
 const watch = process.argv.includes('--watch');
 // Tests build a copy elsewhere (--outdir=dist-test) so a running server's dist is left alone.
 const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
@@ -17,10 +19,12 @@ const options = {
   format: 'esm',
   target: 'node20.19',
   sourcemap: true,
-  // npm dependencies load from node_modules; the workspace's own packages are TypeScript sources
-  // and are bundled in.
+  // The workspace's own packages (TypeScript sources) and the pure-JavaScript libraries every start
+  // needs are bundled in: loading Kysely, Zod and Hono file by file took most of the time to the
+  // first answer (the bench's start row). Native addons, and what only some set-ups load (Stripe,
+  // pg, sharp), load from node_modules.
   external: Object.keys(pkg.dependencies)
-    .filter((name) => !name.startsWith('@starport/'))
+    .filter((name) => !name.startsWith('@starport/') && !BUNDLED.has(name))
     .flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 };

@@ -56,7 +56,12 @@ describe('createLogger', () => {
 
   it('says which levels it writes, so callers can skip gathering what would be dropped', () => {
     const logger = createLogger('warn', () => {});
-    expect(['debug', 'info', 'warn', 'error'].map((l) => logger.enabled(l as 'info'))).toEqual([false, false, true, true]);
+    expect(['debug', 'info', 'warn', 'error'].map((l) => logger.enabled(l as 'info'))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 // Turns uploaded bytes into a safe library picture with sharp: only real PNG, JPEG, GIF or WebP
 // (judged by decoding, never by name or MIME type), a pixel limit before decoding, and a fresh
 // WebP encoding that drops every metadata block and bounds the size.
-import sharp from 'sharp';
+import type sharpType from 'sharp';
+import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 
 /** Decoding stops before this many pixels: a 20,000 × 20,000 "image" of 1 KB is refused, not unpacked. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -20,6 +21,7 @@ export interface ProcessedImage {
 }
 
 export async function processUploadedImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  const sharp = loadWhenNeeded('sharp') as typeof sharpType;
   let format: string | undefined;
   try {
     ({ format } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());

@@ -1,8 +1,9 @@
 // Stripe, behind one small gateway: the official `stripe` package, configured from PaymentsConfig
 // (its host, port and protocol point at a local fake in tests), answering in the plain shapes the
 // payment services use. Nothing here touches the database.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.ts';
+import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 
 type StripeModeConfig = Extract<PaymentsConfig, { mode: 'stripe' }>;
 
@@ -185,7 +186,8 @@ export interface StripeGateway {
 }
 
 export function createStripeGateway(config: StripeModeConfig): StripeGateway {
-  const stripe = new Stripe(config.secretKey, {
+  const StripeClient = loadWhenNeeded('stripe') as typeof Stripe;
+  const stripe = new StripeClient(config.secretKey, {
     // Retries are safe: every call that creates something carries an idempotency key.
     maxNetworkRetries: 2,
     timeout: 20_000,

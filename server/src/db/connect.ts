@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDialectConfig } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
@@ -37,7 +38,8 @@ export function openSqlite(file: string): SqliteDatabase.Database {
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const { Pool } = loadWhenNeeded('pg') as typeof pg;
+    const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
