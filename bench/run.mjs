@@ -41,12 +41,16 @@ function freePort() {
 const withSchema = (url, schema) => `${url}${url.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
 
 /** A fresh seeded database: a SQLite file in its own folder, or a new PostgreSQL schema. */
-function seed(name) {
+async function seed(name) {
   const dataDir = path.join(work, name);
   fs.mkdirSync(dataDir, { recursive: true });
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_PG_SCHEMA: '' };
   if (pgUrl) {
     const schema = `bench_${name}_${process.pid}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
     env.DATABASE_URL = pgUrl;
     env.BENCH_PG_SCHEMA = schema;
     const out = execFileSync(process.execPath, [seedFile], { env, encoding: 'utf8' });
@@ -251,8 +255,8 @@ async function main() {
   });
 
   log(`seeding (${pgUrl ? 'PostgreSQL' : 'SQLite'}): 100 items, 10,000 players…`);
-  const realDb = seed('real');
-  const refDb = seed('reference');
+  const realDb = await seed('real');
+  const refDb = await seed('reference');
   const serverEnv = {
     DATA_DIR: realDb.dataDir,
     DATABASE_URL: realDb.databaseUrl,
