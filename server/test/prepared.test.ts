@@ -1,7 +1,8 @@
 // Queries compiled once (db/prepared.ts): each call runs with its own values, constants stay put,
 // an insert row's undefined fields are left out as Kysely would, it works inside a transaction, and
 // a build that lets an argument steer the query is refused at its first call.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Executor, NewLedgerEntry } from '../src/db/database.ts';
 import { prepared } from '../src/db/prepared.ts';
 import { registerPlayer } from './helpers/http.ts';
@@ -72,3 +73,20 @@ describe.each(dialects)('prepared queries on %s', (dialect) => {
     await expect(named(h.ctx.db, 'id')).rejects.toThrow('an argument ended up in the SQL text');
   });
 });
+
+// PostgreSQL parses and plans a prepared query once per connection: it is sent as a named statement.
+if (dialects.includes('postgres')) {
+  describe('prepared queries on postgres', () => {
+    it('are named statements on the connection that ran them', async () => {
+      const h = await createHarness('postgres');
+      onTestFinished(() => h.close());
+      const player = await registerPlayer(h);
+      const named = await h.ctx.db.transaction().execute(async (trx) => {
+        await usernameById(trx, player.user._id);
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+        return rows.map((r) => r.statement);
+      });
+      expect(named.some((text) => text.includes('select "username", "credits" from "users"'))).toBe(true);
+    });
+  });
+}

@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDialectConfig } from 'kysely';
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
+import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
 export interface DatabaseHandle {
@@ -44,7 +45,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -56,6 +57,26 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   });
   registerChangeCounter(db, changes);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The hot queries (db/prepared.ts) go to PostgreSQL as named statements, parsed and planned once per
+ * connection instead of on every call; everything else as Kysely sends it.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) => {
+        if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
+        const values = parameters ? [...parameters] : [];
+        const name = statementName(sql);
+        return client.query(name ? { name, text: sql, values } : { text: sql, values });
+      };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -23,6 +23,14 @@ interface Template {
 
 const STAND_IN = '\u0000prepared:';
 
+/** The SQL texts compiled here, each with a name: PostgreSQL plans them once per connection (db/connect.ts). */
+const statementNames = new Map<string, string>();
+
+/** The name to prepare this SQL under on PostgreSQL, when it is one of the hot queries. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
@@ -64,6 +72,7 @@ function compileTemplate<A extends unknown[]>(
     const name = `argument ${arg + 1}${key === undefined ? '' : ` (field ${key})`}`;
     if (!used.has(text)) throw new Error(`prepared query: ${name} is not bound as a value`);
   }
+  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `starport_${statementNames.size + 1}`);
   return { sql: compiled.sql, slots };
 }
 
