@@ -2,6 +2,7 @@
 // and a race of many purchases that never overdraws.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
+import { purchaseWithCredits } from '../src/services/purchases.ts';
 import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
@@ -192,6 +193,19 @@ describe.each(dialects)('purchases on %s', (dialect) => {
     });
     expect(bought.status).toBe(200);
     expect(bought.json.credits).toBe(200);
+  });
+
+  it('asks an account deleted since its session was checked to log in, for any item', async () => {
+    const admiral = await addTier(h, { name: 'Admiral' });
+    const drone = await addItem(h, { price_credits: 10 });
+    const paint = await addItem(h, { price_credits: 10, tier_exclusive_id: admiral.id });
+    for (const item of [drone, paint]) {
+      await expect(purchaseWithCredits(h.ctx, 'deleted-account', item.id)).rejects.toMatchObject({
+        status: 401,
+        message: 'Please log in to continue',
+      });
+    }
+    expect(await h.ctx.db.selectFrom('credit_ledger').selectAll().execute()).toEqual([]);
   });
 
   it('refuses any quantity but 1 and a missing item id', async () => {

@@ -21,13 +21,21 @@ import { debitWithLedger } from './credit-ledger.ts';
 
 export const CREDIT_PURCHASE = 'credit_purchase';
 
-/** Why this item cannot be bought with credits by this user, or null when it can. */
-async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userTierId: string | null) {
+/**
+ * Why this item cannot be bought with credits by this user, or null when it can. The buyer is read
+ * (in the purchase's transaction) only for a tier-exclusive item: every other purchase saves the
+ * round trip, and the debit itself finds out whether the buyer still exists.
+ */
+async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userId: string) {
   if (item.category === CREDITS_CATEGORY) return invalid(catalogueMessages.creditPackNotForCredits);
   if (Number(item.price_credits) <= 0) return invalid(catalogueMessages.notForCredits);
-  if (item.tier_exclusive_id && item.tier_exclusive_id !== userTierId) {
-    const tier = await findTierById(trx, item.tier_exclusive_id);
-    return forbidden(catalogueMessages.tierExclusive(tier?.name ?? 'required'));
+  if (item.tier_exclusive_id) {
+    const user = await findUserById(trx, userId);
+    if (!user) return unauthorized(authMessages.signInRequired);
+    if (item.tier_exclusive_id !== user.current_tier_id) {
+      const tier = await findTierById(trx, item.tier_exclusive_id);
+      return forbidden(catalogueMessages.tierExclusive(tier?.name ?? 'required'));
+    }
   }
   return null;
 }
@@ -38,9 +46,7 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
   const result = await ctx.db.transaction().execute(async (trx) => {
     const item = await findPublicShopItem(trx, itemId);
     if (!item) throw notFound(catalogueMessages.itemNotFound);
-    const user = await findUserById(trx, userId);
-    if (!user) throw unauthorized(authMessages.signInRequired);
-    const refusal = await checkCreditPurchase(trx, item, user.current_tier_id);
+    const refusal = await checkCreditPurchase(trx, item, userId);
     if (refusal) throw refusal;
 
     const price = discountedPrice(Number(item.price_credits), Number(item.discount));
@@ -52,7 +58,11 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
       reference: entryId,
       now: nowIso,
     });
-    if (credits === null) throw invalid(catalogueMessages.insufficientCredits);
+    if (credits === null) {
+      // Too few credits, or the account was deleted since its session was checked.
+      if (!(await findUserById(trx, userId))) throw unauthorized(authMessages.signInRequired);
+      throw invalid(catalogueMessages.insufficientCredits);
+    }
 
     const entry = {
       id: entryId,
