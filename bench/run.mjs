@@ -214,6 +214,9 @@ async function storm(url, pathName, database) {
   const status = result.statusCodeStats ?? {};
   const ok = status['200']?.count ?? result['2xx'];
   const fig = figures(result);
+  // A storm lasts a few seconds: autocannon's per-second average would count its last, partial second
+  // as a whole one, so the rate is the requests over the measured duration.
+  fig.rps = result.requests.total / result.duration;
   // Refusals once a buyer is out of credits are the storm's end, not errors: 5xx and failures are.
   fig.errors = result.errors + result.timeouts + result['5xx'];
   return { ...fig, ok, ...(await drift(database, database.buyers)) };
