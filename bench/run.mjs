@@ -113,13 +113,15 @@ const figures = (r) => ({
   errors: r.errors + r.timeouts + r.non2xx,
 });
 
+function middleOf(xs) {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+}
+
 /** The median of each figure over the rounds (one round disturbed by other work does not move it), errors summed. */
 function median(results) {
-  const mid = (key) => {
-    const xs = results.map((r) => r[key]).sort((x, y) => x - y);
-    const half = Math.floor(xs.length / 2);
-    return xs.length % 2 ? xs[half] : (xs[half - 1] + xs[half]) / 2;
-  };
+  const mid = (key) => middleOf(results.map((r) => r[key]));
   return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), errors: results.reduce((acc, r) => acc + r.errors, 0) };
 }
 
@@ -136,7 +138,9 @@ async function compare(label, real, reference, target) {
     (round % 2 === 0 ? b : a).push(second);
   }
   const row = { row: label, real: median(a), reference: median(b), target };
-  row.ratio = row.real.rps / row.reference.rps;
+  // The ratio of each round's pair, measured seconds apart, then their median: slow drifts of the
+  // machine's speed (other work on a shared host) cancel within a pair.
+  row.ratio = middleOf(a.map((real, i) => real.rps / b[i].rps));
   row.pass = row.ratio >= target && row.real.errors === 0;
   log(`${label}: ${row.real.rps.toFixed(0)} vs ${row.reference.rps.toFixed(0)} req/s`);
   return row;
@@ -336,9 +340,8 @@ async function main() {
     starts.reference.push(r.firstByteMs);
     await stop(r);
   }
-  const middle = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const startReal = middle(starts.real);
-  const startRef = middle(starts.reference);
+  const startReal = middleOf(starts.real);
+  const startRef = middleOf(starts.reference);
   rows.push({
     row: 'first byte after start (ms)',
     real: { ms: startReal },
