@@ -96,12 +96,13 @@ function stop(proc) {
   });
 }
 
-function cannon(options) {
+function cannon(options, onResponse) {
   return new Promise((resolve, reject) => {
     const settings = { connections: CONNECTIONS, duration: DURATION, ...options };
     // A fixed number of requests (the storm) replaces the duration.
     if (settings.amount) delete settings.duration;
-    autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
+    if (onResponse) instance.on('response', onResponse);
   });
 }
 
@@ -196,31 +197,38 @@ async function drift(database, buyers) {
 async function storm(url, pathName, database) {
   let next = 0;
   const total = database.buyers.length * database.credits;
-  const result = await cannon({
-    url,
-    amount: total + CONNECTIONS * 4,
-    requests: [
-      {
-        method: 'POST',
-        path: pathName,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ itemId: database.itemId, quantity: 1 }),
-        setupRequest(request, context) {
-          if (context.token === undefined) {
-            context.token = database.tokens[next % database.tokens.length];
-            next += 1;
-          }
-          return { ...request, headers: { ...request.headers, authorization: `Bearer ${context.token}` } };
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await cannon(
+    {
+      url,
+      amount: total + CONNECTIONS * 4,
+      requests: [
+        {
+          method: 'POST',
+          path: pathName,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ itemId: database.itemId, quantity: 1 }),
+          setupRequest(request, context) {
+            if (context.token === undefined) {
+              context.token = database.tokens[next % database.tokens.length];
+              next += 1;
+            }
+            return { ...request, headers: { ...request.headers, authorization: `Bearer ${context.token}` } };
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+    () => {
+      lastAnswer = performance.now();
+    },
+  );
   const status = result.statusCodeStats ?? {};
   const ok = status['200']?.count ?? result['2xx'];
   const fig = figures(result);
-  // A storm lasts a few seconds: autocannon's per-second average would count its last, partial second
-  // as a whole one, so the rate is the requests over the measured duration.
-  fig.rps = result.requests.total / result.duration;
+  // A storm lasts a few seconds, and autocannon ends it (and its per-second figures) on a whole
+  // second: the rate is the requests over the time from the start to the last answer.
+  fig.rps = result.requests.total / ((lastAnswer - started) / 1000);
   // Refusals once a buyer is out of credits are the storm's end, not errors: 5xx and failures are.
   fig.errors = result.errors + result.timeouts + result['5xx'];
   return { ...fig, ok, ...(await drift(database, database.buyers)) };
