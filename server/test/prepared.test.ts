@@ -88,5 +88,21 @@ if (dialects.includes('postgres')) {
       });
       expect(named.some((text) => text.includes('select "username", "credits" from "users"'))).toBe(true);
     });
+
+    it("keep working on a connection after another process's migration changed the table under them", async () => {
+      const h = await createHarness('postgres');
+      onTestFinished(() => h.close());
+      const allTiers = prepared((db: Executor, minimum: number) =>
+        db.selectFrom('tiers').selectAll().where('price_cents', '>=', minimum),
+      );
+      const names = await h.ctx.db.connection().execute(async (conn) => {
+        await allTiers(conn, 0);
+        await sql`alter table tiers add column badge text`.execute(conn);
+        await allTiers(conn, 0); // PostgreSQL: "cached plan must not change result type", then unnamed
+        const { rows } = await allTiers(conn, 0);
+        return Object.keys(rows[0] ?? { badge: null });
+      });
+      expect(names).toContain('badge');
+    });
   });
 }

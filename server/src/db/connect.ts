@@ -59,20 +59,41 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/** PostgreSQL's refusal to run a named statement whose tables changed shape since it was planned. */
+const CACHED_PLAN_CHANGED = '0A000';
+
+/** Per connection, the named statements a schema change (a newer server's migration) made unusable. */
+const outdated = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** Runs a query's text, named when it is a hot one that this connection can still use. */
+async function runText(client: pg.PoolClient, text: string, values: unknown[]) {
+  const name = statementName(text);
+  if (!name || outdated.get(client)?.has(name)) return client.query({ text, values });
+  try {
+    return await client.query({ name, text, values });
+  } catch (error) {
+    if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+    outdated.set(client, (outdated.get(client) ?? new Set()).add(name));
+    return client.query({ text, values });
+  }
+}
+
 /**
  * The hot queries (db/prepared.ts) go to PostgreSQL as named statements, parsed and planned once per
- * connection instead of on every call; everything else as Kysely sends it.
+ * connection instead of on every call; everything else as Kysely sends it. When a migration run by
+ * another process changes a table under a statement (`select *` gaining a column), PostgreSQL
+ * refuses it on that connection for good: it is sent unnamed from then on there, and the call that
+ * met the refusal is retried unnamed (inside a transaction that retry fails too, once).
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
-      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) => {
-        if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
-        const values = parameters ? [...parameters] : [];
-        const name = statementName(sql);
-        return client.query(name ? { name, text: sql, values } : { text: sql, values });
-      };
+      // A cursor (Kysely's stream) is handed over as it is, and synchronously.
+      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) =>
+        typeof sql === 'string'
+          ? runText(client, sql, parameters ? [...parameters] : [])
+          : client.query(sql as pg.Submittable);
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },
     end: () => pool.end(),

@@ -61,7 +61,7 @@ export function siteRoutes(siteDir: string) {
         // client-side route (/shop, /admin/users) is the page, without looking on disk first.
         if (!hasExtension(c.req.path)) return next();
         const found = await staticFiles(c, next);
-        if (found?.status === 200 && !found.headers.has('Cache-Control')) {
+        if ((found?.status === 200 || found?.status === 206) && !found.headers.has('Cache-Control')) {
           found.headers.set('Cache-Control', PUBLIC_FILE_CACHE);
         }
         return found;
