@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
+import { pgChangeCounter } from './pg-change-listener.ts';
 import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
@@ -45,8 +46,19 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const changes = pgChangeCounter(options.databaseUrl);
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool, changes.wrote) }),
+    });
+    registerChangeCounter(db, changes);
+    return {
+      db,
+      dialect: 'postgres',
+      close: async () => {
+        await changes.close();
+        await db.destroy();
+      },
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = openSqlite(file);
@@ -64,6 +76,9 @@ const CACHED_PLAN_CHANGED = '0A000';
 
 /** Per connection, the named statements a schema change (a newer server's migration) made unusable. */
 const outdated = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** Anything but a plain read may change what the read cache keeps (begin and commit included). */
+const mayWrite = (text: string) => !/^\s*select\b/i.test(text);
 
 /** Runs a query's text, named when it is a hot one that this connection can still use. */
 async function runText(client: pg.PoolClient, text: string, values: unknown[]) {
@@ -85,15 +100,16 @@ async function runText(client: pg.PoolClient, text: string, values: unknown[]) {
  * refuses it on that connection for good: it is sent unnamed from then on there, and the call that
  * met the refusal is retried unnamed (inside a transaction that retry fails too, once).
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, onWrite: () => void): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
       // A cursor (Kysely's stream) is handed over as it is, and synchronously.
-      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) =>
-        typeof sql === 'string'
-          ? runText(client, sql, parameters ? [...parameters] : [])
-          : client.query(sql as pg.Submittable);
+      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) => {
+        if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
+        if (mayWrite(sql)) onWrite();
+        return runText(client, sql, parameters ? [...parameters] : []);
+      };
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },
     end: () => pool.end(),

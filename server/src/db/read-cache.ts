@@ -1,8 +1,8 @@
-// Reads kept in memory until the database may have changed. Only SQLite can tell: every statement
-// that writes goes through this process's one connection (db/connect.ts counts them), and
-// `PRAGMA data_version` moves when another connection (a second server, the admin CLI) commits.
-// Any write at all empties the cache, so what it answers is what the database would answer. On
-// PostgreSQL there is no such signal and nothing is cached.
+// Reads kept in memory until the database may have changed. Every statement this process sends
+// that may write counts as a change (db/connect.ts), and so does a commit by another process: on
+// SQLite `PRAGMA data_version` moves, on PostgreSQL a notice arrives (db/pg-change-listener.ts,
+// migration 009). Any change at all empties the cache, so what it answers is what the database
+// would answer; on PostgreSQL a change by another process is seen once its notice has arrived.
 import type { Db } from './database.ts';
 
 /** A number that differs from its last value whenever the database may have changed since. */

@@ -16,22 +16,31 @@ export function readBearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const ctx = c.get('ctx');
-  const token = readBearerToken(c.req.header('authorization'));
-  if (!token) throw unauthorized(authMessages.signInRequired);
-  const result = await authenticateToken(ctx, token);
-  if (!result.ok) {
-    throw unauthorized(result.reason === 'expired' ? authMessages.sessionExpired : authMessages.signInRequired);
-  }
-  c.set('user', result.user);
-  c.set('tokenHash', result.tokenHash);
-  await next();
-});
+/** `fresh`: read from the database even when the session read cache (db/read-cache.ts) holds it. */
+function signedIn(fresh: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const ctx = c.get('ctx');
+    const token = readBearerToken(c.req.header('authorization'));
+    if (!token) throw unauthorized(authMessages.signInRequired);
+    const result = await authenticateToken(ctx, token, { fresh });
+    if (!result.ok) {
+      throw unauthorized(result.reason === 'expired' ? authMessages.sessionExpired : authMessages.signInRequired);
+    }
+    c.set('user', result.user);
+    c.set('tokenHash', result.tokenHash);
+    await next();
+  });
+}
 
-/** Reads the user afresh on every call, so a demoted admin's next admin call is refused. */
+export const requireUser = signedIn(false);
+const requireFreshUser = signedIn(true);
+
+/**
+ * Reads the user afresh on every call, even past the session read cache, so a demoted admin's next
+ * admin call is refused, also when another process (the admin CLI, a second server) demoted them.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  await requireUser(c, async () => {
+  await requireFreshUser(c, async () => {
     const user = c.get('user');
     if (user.is_admin !== 1) {
       c.get('ctx').logger.warn('authz.refused', { userId: user.id, method: c.req.method, path: c.req.path });

@@ -48,9 +48,13 @@ function readSession(ctx: AppContext, tokenHash: string) {
   return cache.get(tokenHash, () => findSessionWithUser(ctx.db, tokenHash));
 }
 
-export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthResult> {
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string,
+  options: { fresh?: boolean } = {},
+): Promise<AuthResult> {
   const tokenHash = hashToken(token);
-  const found = await readSession(ctx, tokenHash);
+  const found = options.fresh ? await findSessionWithUser(ctx.db, tokenHash) : await readSession(ctx, tokenHash);
   if (!found) return { ok: false, reason: 'unknown' };
   const now = ctx.clock();
   const idleDeadline = addMs(new Date(found.session.last_seen_at), ctx.config.sessionIdleMs);

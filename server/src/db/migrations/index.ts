@@ -8,6 +8,7 @@ import * as admin from './2026-11-22-005-admin.ts';
 import * as payments from './2026-11-22-006-payments.ts';
 import * as discord from './2026-11-22-007-discord.ts';
 import * as game from './2026-11-22-008-game.ts';
+import * as changeNotices from './2026-11-22-009-change-notices.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-006-payments': payments,
   '2026-11-22-007-discord': discord,
   '2026-11-22-008-game': game,
+  '2026-11-22-009-change-notices': changeNotices,
 };
