@@ -2,6 +2,8 @@
 // the cache, an admin's change seen by the very next read, and a write behind the server's back
 // (another process) seen once the time limit has passed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context.ts';
+import { cachedJson, clearPublicCache } from '../src/services/public-cache.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';
@@ -47,5 +49,46 @@ describe.each(dialects)('the public catalogue cache on %s', (dialect) => {
     });
     expect(patched.status).toBe(200);
     expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings.thankYouMessage).toBe('Fly safe');
+  });
+});
+
+describe('cachedJson', () => {
+  const ctx = () => ({ config: { catalogueCacheMs: 60_000 } }) as AppContext;
+
+  it('lets callers that miss at the same moment share one read', async () => {
+    const c = ctx();
+    let reads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const compute = async () => {
+      reads += 1;
+      await gate;
+      return { n: reads };
+    };
+    const answers = Array.from({ length: 20 }, () => cachedJson(c, 'items', compute));
+    release();
+    expect(new Set(await Promise.all(answers))).toEqual(new Set(['{"n":1}']));
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":1}');
+    expect(reads).toBe(1);
+  });
+
+  it('does not keep a read begun before a clear, nor share it with callers after the clear', async () => {
+    const c = ctx();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = cachedJson(c, 'items', async () => {
+      await gate;
+      return 'before the change';
+    });
+    clearPublicCache(c);
+    const after = cachedJson(c, 'items', async () => 'after the change');
+    release();
+    expect(await before).toBe('"before the change"');
+    expect(await after).toBe('"after the change"');
+    expect(await cachedJson(c, 'items', async () => 'not read again')).toBe('"after the change"');
   });
 });

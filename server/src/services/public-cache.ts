@@ -9,12 +9,20 @@ interface Entry {
   expires: number;
 }
 
-const caches = new WeakMap<AppContext, Map<string, Entry>>();
+interface Cache {
+  entries: Map<string, Entry>;
+  /** Reads under way: callers that miss at the same moment share one instead of each querying. */
+  pending: Map<string, Promise<string>>;
+  /** Moved by every clear, so a read begun before an admin's change is not kept after it. */
+  generation: number;
+}
 
-function cacheOf(ctx: AppContext): Map<string, Entry> {
+const caches = new WeakMap<AppContext, Cache>();
+
+function cacheOf(ctx: AppContext): Cache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), pending: new Map(), generation: 0 };
     caches.set(ctx, cache);
   }
   return cache;
@@ -26,15 +34,27 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   if (ttl <= 0) return JSON.stringify(await compute());
   const cache = cacheOf(ctx);
   // Wall time, not ctx.clock: the test clock stands still, and freshness is about real seconds.
-  const now = performance.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.body;
-  const body = JSON.stringify(await compute());
-  cache.set(key, { body, expires: now + ttl });
-  return body;
+  const hit = cache.entries.get(key);
+  if (hit && hit.expires > performance.now()) return hit.body;
+  const shared = cache.pending.get(key);
+  if (shared) return shared;
+  const generation = cache.generation;
+  const read = (async () => JSON.stringify(await compute()))();
+  cache.pending.set(key, read);
+  try {
+    const body = await read;
+    if (cache.generation === generation) cache.entries.set(key, { body, expires: performance.now() + ttl });
+    return body;
+  } finally {
+    if (cache.pending.get(key) === read) cache.pending.delete(key);
+  }
 }
 
 /** Forgets every cached answer: called after an admin change to the catalogue or the settings. */
 export function clearPublicCache(ctx: AppContext): void {
-  caches.get(ctx)?.clear();
+  const cache = caches.get(ctx);
+  if (!cache) return;
+  cache.entries.clear();
+  cache.pending.clear();
+  cache.generation += 1;
 }
