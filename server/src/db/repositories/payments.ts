@@ -116,7 +116,9 @@ export async function saveCustomerId(db: Executor, userId: string, customerId: s
   await db
     .insertInto('payment_customers')
     .values({ user_id: userId, customer_id: customerId, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    // Any unique key: two first checkouts at once get the same customer from Stripe (one idempotency
+    // key), and on PostgreSQL the second insert can meet customer_id's key before user_id's.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
