@@ -9,13 +9,18 @@ import type { AppEnv } from '../middleware/types.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
-/** Sets Cache-Control on what a static handler found, unless set already (its onFound hook runs too late). */
+/** Sets Cache-Control on a file a static handler found (whole or a range), unless it has its own. */
+function cacheIfFound(res: Response | undefined, value: string): void {
+  if ((res?.status === 200 || res?.status === 206) && !res.headers.has('Cache-Control')) {
+    res.headers.set('Cache-Control', value);
+  }
+}
+
+/** cacheIfFound on whatever the rest of the chain answered (serveStatic's onFound hook runs too late). */
 function cacheFound(value: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has('Cache-Control')) {
-      c.res.headers.set('Cache-Control', value);
-    }
+    cacheIfFound(c.res, value);
   });
 }
 
@@ -61,9 +66,7 @@ export function siteRoutes(siteDir: string) {
         // client-side route (/shop, /admin/users) is the page, without looking on disk first.
         if (!hasExtension(c.req.path)) return next();
         const found = await staticFiles(c, next);
-        if ((found?.status === 200 || found?.status === 206) && !found.headers.has('Cache-Control')) {
-          found.headers.set('Cache-Control', PUBLIC_FILE_CACHE);
-        }
+        cacheIfFound(found || undefined, PUBLIC_FILE_CACHE);
         return found;
       })
       .get('*', page)
