@@ -3,8 +3,8 @@ import type { ErrorCode } from '@starport/api-client/contract';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
-import { isUnstorableText } from './db/dialect.ts';
-import { AppError, notFound, statusByCode } from './errors.ts';
+import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
+import { AppError, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
@@ -28,6 +28,7 @@ export const genericMessages = {
   tooLarge: 'Request body is too large',
   internal: 'Internal server error',
   unstorableText: 'Request contains characters that cannot be stored (such as a NUL byte)',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 const codeByStatus = new Map(
@@ -47,6 +48,17 @@ export function handleError(ctx: AppContext) {
     }
     if (isUnstorableText(error)) {
       return c.json(errorBody(genericMessages.unstorableText, 'invalid_request'), 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The real cause (a full disk, a refused connection, a statement timeout) goes to the log; the
+      // caller learns only that it may try again.
+      ctx.logger.warn('db.unavailable', {
+        method: c.req.method,
+        path: c.req.path,
+        error: { name: error.name, code: (error as { code?: unknown }).code, message: error.message },
+      });
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody(genericMessages.unavailable, 'service_unavailable'), 503);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeByStatus.get(error.status) ?? 'invalid_request';

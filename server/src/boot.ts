@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createStripeGateway } from './adapters/stripe.ts';
 import { type Config, repoRoot } from './config.ts';
 import { type AppContext, createLimiters } from './context.ts';
-import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { connectDatabase, type DatabaseHandle, type PoolLimits } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -26,17 +26,29 @@ export async function openContext(
 ): Promise<OpenedContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
-  const database = connectDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: sqliteFile(config),
-    pgSchema: options.pgSchema,
-  });
+  const connect = (limits: Partial<PoolLimits>) =>
+    connectDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: sqliteFile(config),
+      pgSchema: options.pgSchema,
+      limits,
+      onConnectionError: (error) =>
+        logger.warn('db.connection_lost', {
+          error: { code: (error as { code?: unknown }).code, message: error.message },
+        }),
+    });
+  // Migrations run without the statement timeout: adding a column or widening one on a large table
+  // may take longer than any request should. On SQLite there is no such timeout to lift.
+  const migrator = config.databaseUrl ? connect({ poolMax: 3, statementTimeoutMs: 0 }) : null;
+  const database = connect(config.database);
   try {
-    const applied = await migrateToLatest(database.db, database.dialect);
+    const applied = await migrateToLatest((migrator ?? database).db, database.dialect, logger);
     if (applied.length > 0) logger.info('db.migrated', { dialect: database.dialect, applied });
   } catch (error) {
     await database.close();
     throw error;
+  } finally {
+    await migrator?.close();
   }
   const ctx: AppContext = {
     db: database.db,
@@ -46,6 +58,7 @@ export async function openContext(
     clock,
     limiters: createLimiters(config, clock),
     stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
+    runtime: { draining: false, background: null },
   };
   return { ctx, database };
 }

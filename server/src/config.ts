@@ -36,6 +36,9 @@ export interface Config {
   /** Largest JSON body the API accepts. */
   maxJsonBytes: number;
   seedCatalogue: boolean;
+  database: DatabaseConfig;
+  /** How long SIGTERM waits for requests in flight and job leases to finish before the process exits. */
+  shutdownTimeoutMs: number;
   discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   payments: PaymentsConfig;
@@ -55,6 +58,15 @@ export type PaymentsConfig =
       apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
     }
   | { mode: 'sandbox' };
+
+/** PostgreSQL connection limits (SQLite waits on its own lock, busy_timeout, instead). */
+export interface DatabaseConfig {
+  poolMax: number;
+  /** The longest a statement may run; 0 turns the limit off. */
+  statementTimeoutMs: number;
+  /** The longest to wait for a connection to open or for a free one in the pool. */
+  connectTimeoutMs: number;
+}
 
 export interface DiscordConfig {
   /** Linking works when both are set. */
@@ -183,6 +195,12 @@ export function loadConfig(env: Env = process.env): Config {
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,
     seedCatalogue: readBool(env, 'SEED_CATALOGUE', true),
+    database: {
+      poolMax: readInt(env, 'DATABASE_POOL_MAX', 10, 1),
+      statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0),
+      connectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100),
+    },
+    shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     discord: {
       clientId: readText(env, 'DISCORD_CLIENT_ID'),
       clientSecret: readText(env, 'DISCORD_CLIENT_SECRET'),

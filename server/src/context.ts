@@ -22,6 +22,15 @@ export interface AppContext {
   };
   /** Null in the sandbox (no STRIPE_SECRET_KEY): payments then go through the site's own checkout page. */
   stripe: StripeGateway | null;
+  /** What readiness reports about this process (routes/health.ts). */
+  runtime: Runtime;
+}
+
+export interface Runtime {
+  /** Set at SIGTERM: readiness answers 503 so a load balancer sends no new work while requests drain. */
+  draining: boolean;
+  /** The recurring work (background.ts), once the server has started it; tests and the CLI run none. */
+  background: { running(): boolean } | null;
 }
 
 export function createLimiters(config: Config, clock: Clock): AppContext['limiters'] {

@@ -14,6 +14,9 @@ export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   service_unavailable: 503,
 };
 
+/** What a caller is told to wait when the database cannot serve: it usually returns within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds a rate-limited caller should wait, sent as Retry-After. */

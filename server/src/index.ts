@@ -1,14 +1,11 @@
-// Starts the Starport server: one process for /api, /images and the player site.
+// Starts the Starport server: one process for /api, /images and the player site, and its drain on
+// SIGTERM or SIGINT.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startBackground } from './background.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
-import { startRoleSyncWorker } from './services/discord-roles.ts';
-import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
-import { purgeExpiredSessions } from './services/sessions.ts';
-
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
-const SANDBOX_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   loadDotEnv();
@@ -18,46 +15,60 @@ async function main() {
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     ctx.logger.info('server.listening', { port: info.port, url: config.publicUrl, database: database.dialect });
-  });
+  }) as Server;
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : error.message;
     process.stderr.write(`Starport could not start: ${reason}\n`);
     process.exit(1);
   });
-  const purge = setInterval(() => {
-    purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
-  }, SESSION_PURGE_INTERVAL_MS);
-  purge.unref();
-  // The sandbox has no Stripe to bill each month: it renews (or ends) due subscriptions itself.
-  const renewSandbox = () => {
-    renewDueSandboxSubscriptions(ctx).catch((error) =>
-      ctx.logger.error('payments.sandbox_renewals_failed', { error: String(error) }),
-    );
-  };
-  const renewals = ctx.stripe ? null : setInterval(renewSandbox, SANDBOX_RENEWAL_INTERVAL_MS);
-  renewals?.unref();
-  if (!ctx.stripe) renewSandbox();
-  // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
-  const roleSync = startRoleSyncWorker(ctx);
+  const background = startBackground(ctx);
+  ctx.runtime.background = background;
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ctx.logger.info('server.stopping', { signal });
-    clearInterval(purge);
-    if (renewals) clearInterval(renewals);
-    roleSync.stop();
-    server.close(() => {
-      database.close().finally(() => process.exit(0));
+  // Requests in flight, so a drain knows when the last one has been answered.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  server.on('request', (_req, res) => {
+    inFlight += 1;
+    // While draining, a keep-alive connection is closed once its answer is sent.
+    if (ctx.runtime.draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      inFlight -= 1;
+      if (ctx.runtime.draining) server.closeIdleConnections();
+      if (inFlight === 0) drained?.();
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+  });
+
+  const stop = async (signal: string) => {
+    if (ctx.runtime.draining) return;
+    // Readiness answers 503 from now on: a load balancer stops sending new work here.
+    ctx.runtime.draining = true;
+    ctx.logger.info('server.stopping', { signal, inFlight, timeoutMs: config.shutdownTimeoutMs });
+    const timedOut = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
+    );
+    // No new connections; idle keep-alive connections are closed now, busy ones after their answer.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+    const outcome = await Promise.race([
+      Promise.all([requestsDone, closed, background.stop()]).then(() => 'clean' as const),
+      timedOut,
+    ]);
+    if (outcome === 'timeout') {
+      ctx.logger.error('server.drain_timeout', { inFlight, timeoutMs: config.shutdownTimeoutMs });
+      server.closeAllConnections();
+    }
+    await database.close().catch((error) => ctx.logger.error('db.close_failed', { error: String(error) }));
+    ctx.logger.info('server.stopped', { signal, clean: outcome === 'clean' });
+    process.exit(outcome === 'clean' ? 0 : 1);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error) => {
-  process.stderr.write(`Starport could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // One line, the cause in words: a schema newer than this build, a port in use, a bad setting.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Starport could not start: ${message}\n`);
   process.exit(1);
 });

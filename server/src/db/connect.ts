@@ -6,8 +6,8 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, ty
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
-import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
-import { pgChangeCounter } from './pg-change-listener.ts';
+import { createImmediateSqliteDialect, type DialectName, isConnectionLost, markUncertainCommit } from './dialect.ts';
+import { type PgChangeCounter, pgChangeCounter } from './pg-change-listener.ts';
 import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
@@ -17,6 +17,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's limits (config.ts, DatabaseConfig); SQLite has busy_timeout instead. */
+export interface PoolLimits {
+  poolMax: number;
+  /** The longest a statement may run, on the server; 0 for none (migrations). */
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+const DEFAULT_LIMITS: PoolLimits = { poolMax: 10, statementTimeoutMs: 5000, connectTimeoutMs: 3000 };
+/** An answer this much later than the statement timeout means the connection stalled, not the statement. */
+const STALL_GRACE_MS = 1000;
+/** A transaction left open this long (a stalled or crashed caller) is ended by PostgreSQL. */
+const IDLE_IN_TRANSACTION_MS = 30_000;
+
 export interface ConnectOptions {
   /** A postgres:// URL, or null for SQLite. */
   databaseUrl: string | null;
@@ -24,7 +38,9 @@ export interface ConnectOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use as search_path (tests give each run its own). */
   pgSchema?: string;
-  pgPoolSize?: number;
+  limits?: Partial<PoolLimits>;
+  /** Told about connections the pool dropped (a restart, pg_terminate_backend, a reset). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function openSqlite(file: string): SqliteDatabase.Database {
@@ -40,15 +56,37 @@ export function openSqlite(file: string): SqliteDatabase.Database {
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const { Pool } = loadWhenNeeded('pg') as typeof pg;
+    const statementTimeout = limits.statementTimeoutMs;
     const pool = new Pool({
       connectionString: options.databaseUrl,
-      max: options.pgPoolSize ?? 10,
+      max: limits.poolMax,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      // A peer that vanished without a reset (a cut cable, a dead proxy) is noticed by the kernel.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(statementTimeout > 0
+        ? {
+            statement_timeout: statementTimeout,
+            lock_timeout: statementTimeout,
+            // The server ends a statement at statement_timeout; no answer at all by then means the
+            // connection stalled, and the client gives up on it.
+            query_timeout: statementTimeout + STALL_GRACE_MS,
+          }
+        : {}),
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection that dies (a restart, pg_terminate_backend) is an 'error' on the pool; with
+    // no listener Node would end the process. The pool has already dropped it and opens a new one
+    // when next needed.
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on('error', onConnectionError);
     const changes = pgChangeCounter(options.databaseUrl);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(pool, changes.wrote) }),
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool, changes, onConnectionError) }),
     });
     registerChangeCounter(db, changes);
     return {
@@ -77,9 +115,6 @@ const CACHED_PLAN_CHANGED = '0A000';
 /** Per connection, the named statements a schema change (a newer server's migration) made unusable. */
 const outdated = new WeakMap<pg.PoolClient, Set<string>>();
 
-/** Anything but a plain read may change what the read cache keeps (begin and commit included). */
-const mayWrite = (text: string) => !/^\s*select\b/i.test(text);
-
 /** Runs a query's text, named when it is a hot one that this connection can still use. */
 async function runText(client: pg.PoolClient, text: string, values: unknown[]) {
   const name = statementName(text);
@@ -99,18 +134,48 @@ async function runText(client: pg.PoolClient, text: string, values: unknown[]) {
  * another process changes a table under a statement (`select *` gaining a column), PostgreSQL
  * refuses it on that connection for good: it is sent unnamed from then on there, and the call that
  * met the refusal is retried unnamed (inside a transaction that retry fails too, once).
+ *
+ * A connection that fails (reset, terminated, stalled past the statement timeout) is never used
+ * again: later statements on it fail at once, the rollback Kysely sends after a failure is not sent
+ * (it would hide the real error, or read a stalled statement's late answer), and the connection is
+ * destroyed instead of going back to the pool.
  */
-function withNamedStatements(pool: pg.Pool, onWrite: () => void): PostgresPool {
+function withNamedStatements(pool: pg.Pool, changes: PgChangeCounter, onError: (error: Error) => void): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      const statements = changes.tracker();
+      let broken: Error | null = null;
+      // The pool listens for errors only on idle connections: one that dies while checked out, between
+      // two statements, would otherwise be an unhandled 'error' that ends the process.
+      const onClientError = (error: Error) => {
+        broken ??= error;
+        onError(error);
+      };
+      client.on('error', onClientError);
+      const fail = (error: unknown, text: string) => {
+        if (isConnectionLost(error)) broken ??= error as Error;
+        if (text === 'commit') markUncertainCommit(error);
+        throw error;
+      };
       // A cursor (Kysely's stream) is handed over as it is, and synchronously.
       const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) => {
         if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
-        if (mayWrite(sql)) onWrite();
-        return runText(client, sql, parameters ? [...parameters] : []);
+        if (broken) {
+          if (sql === 'rollback') return Promise.resolve({ rows: [], rowCount: 0, command: 'ROLLBACK' });
+          return Promise.reject(broken);
+        }
+        const values = parameters ? [...parameters] : [];
+        statements.sent(sql, values);
+        return runText(client, sql, values).catch((error) => fail(error, sql));
       };
-      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => {
+          client.removeListener('error', onClientError);
+          client.release(broken ?? undefined);
+        },
+      };
     },
     end: () => pool.end(),
   };

@@ -1,13 +1,19 @@
-// Reads kept in memory until the database may have changed. Every statement this process sends
-// that may write counts as a change (db/connect.ts), and so does a commit by another process: on
-// SQLite `PRAGMA data_version` moves, on PostgreSQL a notice arrives (db/pg-change-listener.ts,
-// migration 009). Any change at all empties the cache, so what it answers is what the database
-// would answer; on PostgreSQL a change by another process is seen once its notice has arrived.
+// Reads kept in memory until the database may have changed. Every statement this process sends that
+// may write counts as a change (db/connect.ts), and so does a commit by another process: on SQLite
+// `PRAGMA data_version` moves, on PostgreSQL a notice arrives (db/pg-change-listener.ts, migrations
+// 009 and 010). On SQLite any change empties the cache. On PostgreSQL a change names what it
+// touched ('user:<id>', 'token:<hash>'), and only the entries tagged with that are forgotten; a
+// change that names nothing (tiers, a purge, a lost listening connection) empties it all. What it
+// answers is what the database would answer; a change by another process is seen once its notice
+// has arrived.
 import type { Db } from './database.ts';
 
-/** A number that differs from its last value whenever the database may have changed since. */
+/** Tells a cache when the database may have changed. */
 export interface ChangeCounter {
+  /** A number that moves whenever anything at all may have changed: every entry is forgotten. */
   current(): number;
+  /** Where the counter can say what changed, it calls this with the tag of each change. */
+  subscribe?(forget: (tag: string) => void): void;
 }
 
 const counters = new WeakMap<Db, ChangeCounter>();
@@ -35,6 +41,7 @@ export function sqliteChangeCounter(readDataVersion: () => number): ChangeCounte
   };
 }
 
+/** Bounds memory: past this many entries the cache starts again empty. */
 const MAX_ENTRIES = 10_000;
 
 /** Shared between requests, so nobody may change it: the value and the objects it holds directly. */
@@ -43,30 +50,70 @@ function freezeShallow<V extends object>(value: V): Readonly<V> {
   return Object.freeze(value);
 }
 
+interface Entry<V> {
+  value: Readonly<V>;
+  tags: readonly string[];
+}
+
 export class ReadCache<V extends object> {
   readonly #counter: ChangeCounter | undefined;
-  readonly #entries = new Map<string, Readonly<V>>();
+  readonly #entries = new Map<string, Entry<V>>();
+  /** For each tag, the keys of the entries that carry it. */
+  readonly #byTag = new Map<string, Set<string>>();
   #generation = -1;
+  /** Moves with every tagged change, so a read that overlapped one is not kept. */
+  #forgotten = 0;
 
   constructor(db: Db) {
     this.#counter = counters.get(db);
+    this.#counter?.subscribe?.((tag) => this.#forget(tag));
   }
 
-  /** The value for `key`, read with `load` unless the database is unchanged since it was. Misses are not kept. */
-  async get(key: string, load: () => Promise<V | undefined>): Promise<Readonly<V> | undefined> {
+  #forget(tag: string): void {
+    this.#forgotten += 1;
+    const keys = this.#byTag.get(tag);
+    if (!keys) return;
+    this.#byTag.delete(tag);
+    for (const key of keys) this.#entries.delete(key);
+  }
+
+  #clear(): void {
+    this.#entries.clear();
+    this.#byTag.clear();
+  }
+
+  /**
+   * The value for `key`, read with `load` unless the database is unchanged since it was. `tagsOf`
+   * names what the value was read from, so a change to that forgets it. Misses are not kept.
+   */
+  async get(
+    key: string,
+    load: () => Promise<V | undefined>,
+    tagsOf: (value: V) => string[] = () => [],
+  ): Promise<Readonly<V> | undefined> {
     if (!this.#counter) return load();
     const generation = this.#counter.current();
     if (generation !== this.#generation) {
-      this.#entries.clear();
+      this.#clear();
       this.#generation = generation;
     }
     const hit = this.#entries.get(key);
-    if (hit) return hit;
+    if (hit) return hit.value;
+    const forgotten = this.#forgotten;
     const value = await load();
     // A write while it was read (another request's, between our awaits) may have made it stale.
-    if (value && this.#counter.current() === generation) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(key, freezeShallow(value));
+    if (value && this.#counter.current() === generation && this.#forgotten === forgotten) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#clear();
+      const tags = tagsOf(value);
+      this.#entries.set(key, { value: freezeShallow(value), tags });
+      for (const tag of tags) {
+        let keys = this.#byTag.get(tag);
+        if (!keys) {
+          keys = new Set();
+          this.#byTag.set(tag, keys);
+        }
+        keys.add(key);
+      }
     }
     return value;
   }

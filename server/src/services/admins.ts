@@ -8,7 +8,7 @@ import {
   findUserByNormalizedEmail,
   findUserForSignIn,
   findUserIdByNormalizedUsername,
-  insertUser,
+  insertUserUnlessTaken,
   lockAdminIds,
   updateIsAdmin,
 } from '../db/repositories/users.ts';
@@ -90,7 +90,10 @@ async function usernameFromEmail(ctx: AppContext, email: string): Promise<string
  * promoted only when ADMIN_PASSWORD is unset or is its password: anyone may have signed up with the
  * operator's address first, and must not become an administrator by it.
  */
-export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | 'created' | 'promoted' | 'unchanged'> {
+export async function ensureConfiguredAdmin(
+  ctx: AppContext,
+  attempt = 1,
+): Promise<'none' | 'created' | 'promoted' | 'unchanged'> {
   const { adminEmail, adminPassword } = ctx.config;
   if (!adminEmail) return 'none';
   if (!z.email().safeParse(adminEmail).success) throw new Error(`ADMIN_EMAIL is not a valid email: ${adminEmail}`);
@@ -113,7 +116,7 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | '
   const now = toIso(ctx.clock());
   const id = newId();
   const username = await usernameFromEmail(ctx, adminEmail);
-  await insertUser(ctx.db, {
+  const inserted = await insertUserUnlessTaken(ctx.db, {
     id,
     email: adminEmail,
     email_normalized: normalizeEmail(adminEmail),
@@ -124,6 +127,13 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<'none' | '
     created_at: now,
     updated_at: now,
   });
+  if (!inserted) {
+    // Several instances started at once: another made the account (or took the username) first.
+    // Looking again finds it, already an administrator, or picks a username still free.
+    if (attempt >= 3)
+      throw new Error(`Could not create the administrator ${adminEmail}: its email or username kept being taken`);
+    return ensureConfiguredAdmin(ctx, attempt + 1);
+  }
   ctx.logger.info('admin.created', { userId: id, email: adminEmail, username, by: 'ADMIN_EMAIL' });
   return 'created';
 }

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { insertAuditEntry } from '../db/repositories/audit-log.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -33,7 +34,7 @@ export async function adminTransaction<T>(
   work: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
 ): Promise<T> {
   const recorded: AuditRecord[] = [];
-  const result = await ctx.db.transaction().execute(async (trx) =>
+  const result = await inTransaction(ctx.db, async (trx) =>
     work(trx, async (record) => {
       await insertAuditEntry(trx, {
         id: newId(),

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { insertLinkState, purgeLinkStates, takeLinkState } from '../db/repositories/discord-link-states.ts';
 import { findUserByDiscordId, findUserById, updateDiscordLink } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newSecretToken, sha256Hex } from '../lib/ids.ts';
@@ -140,7 +141,7 @@ export async function finishDiscordLink(
 
   const now = toIso(ctx.clock());
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       // Linking a different account replaces the old one, whose supporter roles must go with it.
       const previous = (await findUserById(trx, saved.user_id))?.discord_id ?? null;
       await updateDiscordLink(
@@ -168,7 +169,7 @@ export async function unlinkDiscord(ctx: AppContext, userId: string): Promise<vo
   const user = await findUserById(ctx.db, userId);
   if (!user?.discord_id) throw new AppError('invalid_request', discordMessages.notLinked);
   const now = toIso(ctx.clock());
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await updateDiscordLink(trx, userId, { discordId: null, discordUsername: null }, now);
     await enqueueRoleSync(trx, { userId, discordId: user.discord_id as string }, now);
   });

@@ -11,6 +11,7 @@ import type { Executor, JobRow } from '../db/database.ts';
 import { listAllTiers } from '../db/repositories/catalogue.ts';
 import { claimDueJob, deleteFinishedJobs, enqueueJob, finishJob, listJobs } from '../db/repositories/jobs.ts';
 import { findUserById, listLinkedUserIds } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -120,10 +121,11 @@ async function runJob(ctx: AppContext, job: JobRow): Promise<Outcome> {
 }
 
 /** Carries out every role sync that is due now. Returns how many ran. */
-export async function runDueRoleSyncs(ctx: AppContext, limit = 100): Promise<number> {
+export async function runDueRoleSyncs(ctx: AppContext, limit = 100, keepGoing = () => true): Promise<number> {
   if (!isBotConfigured(ctx)) return 0;
   let ran = 0;
-  while (ran < limit) {
+  // A stopping server finishes the job it holds and takes no further one.
+  while (ran < limit && keepGoing()) {
     const now = ctx.clock();
     const job = await claimDueJob(ctx.db, ROLE_SYNC_JOB, toIso(now), toIso(addMs(now, LEASE_MS)));
     if (!job) break;
@@ -137,7 +139,7 @@ export async function runDueRoleSyncs(ctx: AppContext, limit = 100): Promise<num
 export async function enqueueRoleSyncForAll(ctx: AppContext): Promise<number> {
   const ids = await listLinkedUserIds(ctx.db);
   const now = toIso(ctx.clock());
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     for (const userId of ids) await enqueueRoleSync(trx, { userId }, now);
   });
   return ids.length;
@@ -175,17 +177,16 @@ export async function listRoleSyncProblems(ctx: AppContext): Promise<RoleSyncPro
 
 /** A background loop: due jobs every few seconds, a full reconcile every hour. */
 export function startRoleSyncWorker(ctx: AppContext, options = { pollMs: 3_000, reconcileMs: 60 * 60_000 }) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDueRoleSyncs(ctx);
-    } catch (error) {
-      ctx.logger.error('discord.worker_failed', { error: String(error) });
-    } finally {
-      running = false;
-    }
+  let current: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (current || stopped) return;
+    current = runDueRoleSyncs(ctx, 100, () => !stopped)
+      .then(() => undefined)
+      .catch((error) => ctx.logger.error('discord.worker_failed', { error: String(error) }))
+      .finally(() => {
+        current = null;
+      });
   };
   const poll = setInterval(tick, options.pollMs);
   const reconcile = setInterval(() => {
@@ -198,10 +199,13 @@ export function startRoleSyncWorker(ctx: AppContext, options = { pollMs: 3_000, 
   poll.unref();
   reconcile.unref();
   return {
-    kick: () => void tick(),
-    stop: () => {
+    kick: () => tick(),
+    /** Takes no new job; resolves once the jobs it has leased are done (a shutdown waits for them). */
+    stop: async () => {
+      stopped = true;
       clearInterval(poll);
       clearInterval(reconcile);
+      await current;
     },
   };
 }

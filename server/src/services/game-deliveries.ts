@@ -31,6 +31,7 @@ import {
   requeueDelivery,
 } from '../db/repositories/inventory.ts';
 import { findUserById } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { invalid, notFound } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId, newSecretToken, sha256Hex } from '../lib/ids.ts';
@@ -169,7 +170,7 @@ export async function pollDeliveries(
 export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids: string[]): Promise<AckResponse> {
   const unique = [...new Set(ids)];
   const now = toIso(ctx.clock());
-  const { acknowledged, existing } = await ctx.db.transaction().execute(async (trx) => ({
+  const { acknowledged, existing } = await inTransaction(ctx.db, async (trx) => ({
     acknowledged: await markDelivered(trx, unique, keyId, now),
     existing: new Set(await findExistingEntryIds(trx, unique)),
   }));

@@ -27,6 +27,7 @@ import {
   updateSubscription,
 } from '../db/repositories/subscriptions.ts';
 import { findUserById, lockUserCredits, updateUserTier } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
@@ -60,7 +61,7 @@ export async function inEventTransaction<T>(
   apply: (trx: Executor) => Promise<T>,
 ): Promise<T | 'duplicate'> {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await inTransaction(ctx.db, async (trx) => {
       if (event) await insertProcessedEvent(trx, event.id, event.type, toIso(ctx.clock()));
       return apply(trx);
     });

@@ -10,6 +10,7 @@ import {
   listDueSandboxSubscriptions,
   lockSubscriptionByProviderId,
 } from '../db/repositories/subscriptions.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { conflict, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -26,7 +27,7 @@ export async function cancelSandboxSubscription(ctx: AppContext, userId: string)
   if (holding?.provider !== 'sandbox') throw notFound(paymentMessages.noSubscription);
   if (holding.cancel_at_period_end === 1) throw conflict(paymentMessages.subscriptionEnding);
   const readAt = toIso(ctx.clock());
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await applySubscriptionState(
       trx,
       ctx,
@@ -63,7 +64,7 @@ export async function renewDueSandboxSubscriptions(ctx: AppContext): Promise<{ r
   const due = await listDueSandboxSubscriptions(ctx.db, toIso(ctx.clock()));
   for (const subscription of due) {
     for (let month = 0; month < MAX_MONTHS_PER_RUN; month += 1) {
-      const outcome = await ctx.db.transaction().execute(async (trx) => {
+      const outcome = await inTransaction(ctx.db, async (trx) => {
         const row = await lockSubscriptionByProviderId(
           trx,
           subscription.provider_subscription_id,

@@ -29,6 +29,7 @@ import {
 } from '../db/repositories/payments.ts';
 import { findHoldingSubscription } from '../db/repositories/subscriptions.ts';
 import { findUserById, type UserWithTier } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
@@ -406,7 +407,7 @@ async function confirmTierChange(ctx: AppContext, payment: PaymentRow): Promise<
   }
   // With pending_if_incomplete Stripe keeps the old price until the proration is paid.
   const applied = !state.pendingUpdate && state.tierId === purchase.to.tierId;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await applySubscriptionState(trx, ctx, payment.provider, state, readAt, payment.user_id);
     await transitionPayment(trx, payment.id, ['pending'], {
       status: applied ? 'paid' : 'failed',

@@ -12,6 +12,7 @@ import type { Executor, ShopItemRow } from '../db/database.ts';
 import { findPublicShopItem, findTierById } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, listInventoryEntries } from '../db/repositories/inventory.ts';
 import { findUserById } from '../db/repositories/users.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -43,7 +44,7 @@ async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userId: str
 export async function purchaseWithCredits(ctx: AppContext, userId: string, itemId: string): Promise<PurchaseResponse> {
   const now = ctx.clock();
   const nowIso = toIso(now);
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(ctx.db, async (trx) => {
     const item = await findPublicShopItem(trx, itemId);
     if (!item) throw notFound(catalogueMessages.itemNotFound);
     const refusal = await checkCreditPurchase(trx, item, userId);

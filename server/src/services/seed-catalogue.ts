@@ -10,6 +10,7 @@ import {
   insertTiers,
   listShopItemImageUrls,
 } from '../db/repositories/catalogue.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { seedCategories, seedItems, seedTiers } from '../seed/catalogue-data.ts';
@@ -66,7 +67,7 @@ async function insertSeedCatalogueIfEmpty(ctx: AppContext): Promise<boolean> {
 async function insertSeedCatalogue(ctx: AppContext): Promise<void> {
   const now = toIso(ctx.clock());
   const tierIds = new Map(seedTiers.map((tier) => [tier.slug, newId()]));
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await insertShopCategories(
       trx,
       seedCategories.map((category, index) => ({

@@ -45,7 +45,12 @@ function readSession(ctx: AppContext, tokenHash: string) {
     cache = new ReadCache(ctx.db);
     sessionReads.set(ctx.db, cache);
   }
-  return cache.get(tokenHash, () => findSessionWithUser(ctx.db, tokenHash));
+  return cache.get(
+    tokenHash,
+    () => findSessionWithUser(ctx.db, tokenHash),
+    // A change to the user (credits, admin flag, tier) or to this session forgets the read.
+    (found) => [`user:${found.user.id}`, `token:${tokenHash}`],
+  );
 }
 
 export async function authenticateToken(

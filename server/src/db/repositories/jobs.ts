@@ -1,28 +1,19 @@
 // Data access for durable jobs: enqueue (joining a waiting one with the same key), claim the next
 // due one with a lease, and record how it ended.
-import type { Executor, JobRow, JobStatus } from '../database.ts';
 
-/** Adds a job, or brings forward the waiting one with the same kind and key. Returns its id. */
+import { sql } from 'kysely';
+import type { Executor, JobRow, JobStatus } from '../database.ts';
+import { isUniqueViolation } from '../dialect.ts';
+
+/**
+ * Adds a job, or brings forward the waiting one with the same kind and key (a unique index holds
+ * one waiting job per key, so two at once still make one). Returns the waiting job's id.
+ */
 export async function enqueueJob(
   db: Executor,
   job: { id: string; kind: string; dedupeKey: string; payload: unknown; now: string },
 ): Promise<string> {
-  const waiting = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', job.kind)
-    .where('dedupe_key', '=', job.dedupeKey)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (waiting) {
-    await db
-      .updateTable('jobs')
-      .set({ run_after: job.now, attempts: 0, updated_at: job.now })
-      .where('id', '=', waiting.id)
-      .execute();
-    return waiting.id;
-  }
-  await db
+  const row = await db
     .insertInto('jobs')
     .values({
       id: job.id,
@@ -37,8 +28,16 @@ export async function enqueueJob(
       created_at: job.now,
       updated_at: job.now,
     })
-    .execute();
-  return job.id;
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'dedupe_key'])
+        // A literal, not a bound value: SQLite matches the partial index only by its own text.
+        .where('status', '=', sql.lit('pending'))
+        .doUpdateSet({ run_after: job.now, attempts: 0, updated_at: job.now }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
@@ -82,17 +81,25 @@ export async function finishJob(
   id: string,
   outcome: { status: JobStatus; runAfter?: string; error?: string | null; now: string },
 ): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({
-      status: outcome.status,
-      locked_until: null,
-      last_error: outcome.error ?? null,
-      updated_at: outcome.now,
-      ...(outcome.runAfter ? { run_after: outcome.runAfter } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
+  const finish = (status: JobStatus, error: string | null) =>
+    db
+      .updateTable('jobs')
+      .set({
+        status,
+        locked_until: null,
+        last_error: error,
+        updated_at: outcome.now,
+        ...(outcome.runAfter ? { run_after: outcome.runAfter } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  try {
+    await finish(outcome.status, outcome.error ?? null);
+  } catch (error) {
+    // Going back to waiting while a newer job for the same key waits: that one does the same work.
+    if (outcome.status !== 'pending' || !isUniqueViolation(error)) throw error;
+    await finish('done', 'superseded by a newer job for the same target');
+  }
 }
 
 export async function listJobs(db: Executor, kind: string, statuses: JobStatus[]) {

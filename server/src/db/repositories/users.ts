@@ -62,6 +62,16 @@ export async function insertUser(db: Executor, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/** Inserts the user unless its email or username is taken (by a process doing the same at once). */
+export async function insertUserUnlessTaken(db: Executor, user: NewUser): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 export async function updatePasswordHash(db: Executor, id: string, passwordHash: string, now: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
 }

@@ -1,0 +1,68 @@
+// The recurring work one server process runs, in one schedule: purging expired sessions, renewing
+// sandbox subscriptions, and the Discord role-sync worker. Readiness asks whether it runs, and a
+// shutdown stops it and waits for the work in flight (a role-sync job it has leased) to finish.
+import type { AppContext } from './context.ts';
+import { startRoleSyncWorker } from './services/discord-roles.ts';
+import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
+import { purgeExpiredSessions } from './services/sessions.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+interface Task {
+  name: string;
+  everyMs: number;
+  run(ctx: AppContext): Promise<unknown>;
+  /** Run once at start as well (the sandbox renews what fell due while the server was down). */
+  atStart?: boolean;
+  /** Only where it applies (the sandbox's renewals only without Stripe). */
+  when?: (ctx: AppContext) => boolean;
+}
+
+const schedule: Task[] = [
+  { name: 'sessions.purge', everyMs: HOUR, run: purgeExpiredSessions },
+  {
+    name: 'payments.sandbox_renewals',
+    everyMs: HOUR,
+    run: renewDueSandboxSubscriptions,
+    atStart: true,
+    when: (ctx) => !ctx.stripe,
+  },
+];
+
+export interface Background {
+  /** Whether the schedule is running (false once stopped). */
+  running(): boolean;
+  /** Stops starting new work and resolves when the work in flight has finished. */
+  stop(): Promise<void>;
+}
+
+export function startBackground(ctx: AppContext): Background {
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  const timers = schedule
+    .filter((task) => task.when?.(ctx) ?? true)
+    .map((task) => {
+      const tick = () => {
+        if (stopped) return;
+        track(task.run(ctx).catch((error) => ctx.logger.error(`${task.name}_failed`, { error: String(error) })));
+      };
+      if (task.atStart) tick();
+      const timer = setInterval(tick, task.everyMs);
+      timer.unref();
+      return timer;
+    });
+  // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
+  const roleSync = startRoleSyncWorker(ctx);
+  return {
+    running: () => !stopped,
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all([roleSync.stop(), ...inFlight]);
+    },
+  };
+}
