@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
+import { deleteEndedRateLimits } from './db/repositories/rate-limits.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
 import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
@@ -26,6 +27,9 @@ async function main() {
   });
   const purge = setInterval(() => {
     purgeExpiredSessions(ctx).catch((error) => ctx.logger.error('sessions.purge_failed', { error: String(error) }));
+    deleteEndedRateLimits(ctx.db, ctx.dialect, Date.now()).catch((error) =>
+      ctx.logger.error('rate_limits.purge_failed', { error: String(error) }),
+    );
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   // The sandbox has no Stripe to bill each month: it renews (or ends) due subscriptions itself.
