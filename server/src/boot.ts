@@ -44,7 +44,7 @@ export async function openContext(
     config,
     logger,
     clock,
-    limiters: createLimiters(config, clock),
+    limiters: createLimiters(config, database),
     stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
   };
   return { ctx, database };
