@@ -147,6 +147,81 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
   });
 });
 
+// N instances on one database (ARCHITECTURE.md, "One process, or many"): a limit of N is N in all,
+// not N per instance (SECURITY.md: "Rate limits hold across instances").
+describe.runIf(dialects.includes('postgres'))('rate limits across two instances on one PostgreSQL database', () => {
+  let h: TestHarness;
+  let other: TestHarness;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await other.close();
+    await h.close();
+  });
+  const open = async (env: Record<string, string>) => {
+    h = await createHarness('postgres', { env: { TRUST_PROXY: 'true', ...env } });
+    other = await h.openInstance();
+    // Attempts alternate between the two, as a load balancer would send them.
+    return (i: number) => (i % 2 === 0 ? h : other);
+  };
+
+  it('counts login attempts per address once for both', async () => {
+    const instance = await open({ LOGIN_LIMIT_PER_ADDRESS: '4' });
+    const player = await registerPlayer(h);
+    const body = { email: player.user.email, password: player.password };
+    for (let i = 0; i < 4; i++) {
+      const ok = await call(instance(i), 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+      expect(ok.status).toBe(200);
+    }
+    for (const app of [h, other]) {
+      const limited = await call(app, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+      expect(limited.status).toBe(429);
+      expect(limited.json.error.message).toBe('Too many login attempts. Please try again in 5 minutes.');
+      expect(Number(limited.headers.get('retry-after'))).toBe(300);
+    }
+  });
+
+  it('counts sign-ups per address once for both', async () => {
+    const instance = await open({ REGISTER_LIMIT_PER_ADDRESS: '3' });
+    for (let i = 0; i < 3; i++) {
+      const ok = await call(instance(i), 'POST', '/api/auth/register', {
+        body: newPlayer(),
+        headers: from('203.0.113.9'),
+      });
+      expect(ok.status).toBe(201);
+    }
+    const limited = await call(instance(3), 'POST', '/api/auth/register', {
+      body: newPlayer(),
+      headers: from('203.0.113.9'),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.message).toBe('Too many sign-ups from this address. Please try again in 60 minutes.');
+    expect(Number(limited.headers.get('retry-after'))).toBe(3600);
+    const count = await h.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(count?.n)).toBe(3);
+  });
+
+  it('caps failed logins per account for both, even with guesses sent to both at once', async () => {
+    const instance = await open({ FAILED_LOGIN_LIMIT_PER_ACCOUNT: '5' });
+    const player = await registerPlayer(h);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(instance(i), 'POST', '/api/auth/login', {
+          body: { email: player.user.email, password: `parallel-guess-${i}` },
+          headers: from(`198.51.100.${i}`),
+        }),
+      ),
+    );
+    expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
+    expect(guesses.filter((g) => g.status === 429)).toHaveLength(15);
+  });
+});
+
 describe('addressLimitKey', () => {
   it('keeps IPv4 as it is, unwraps IPv4-mapped IPv6, and counts IPv6 by its /64', () => {
     expect(addressLimitKey('203.0.113.7')).toBe('203.0.113.7');
