@@ -1,5 +1,8 @@
 // Sign-in and sign-up limits per address, and failed sign-ins per account (SECURITY.md, ASVS 6.1.1).
+
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteEndedRateLimits } from '../src/db/repositories/rate-limits.ts';
 import { addressLimitKey } from '../src/middleware/client-address.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
@@ -149,7 +152,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
 
 // N instances on one database (ARCHITECTURE.md, "One process, or many"): a limit of N is N in all,
 // not N per instance (SECURITY.md: "Rate limits hold across instances").
-describe.runIf(dialects.includes('postgres'))('rate limits across two instances on one PostgreSQL database', () => {
+describe.runIf(dialects.includes('postgres'))('the PostgreSQL rate-limit store, shared by two instances on one database', () => {
   let h: TestHarness;
   let other: TestHarness;
   beforeEach(() => {
@@ -160,6 +163,10 @@ describe.runIf(dialects.includes('postgres'))('rate limits across two instances 
     await other.close();
     await h.close();
   });
+  const later = (ms: number) => {
+    h.clock.advance(ms);
+    vi.setSystemTime(Date.now() + ms);
+  };
   const open = async (env: Record<string, string>) => {
     h = await createHarness('postgres', { env: { TRUST_PROXY: 'true', ...env } });
     other = await h.openInstance();
@@ -219,6 +226,26 @@ describe.runIf(dialects.includes('postgres'))('rate limits across two instances 
     );
     expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
     expect(guesses.filter((g) => g.status === 429)).toHaveLength(15);
+  });
+
+  it('deletes ended windows in the purge, and keeps live ones', async () => {
+    await open({});
+    await h.ctx.limiters.loginPerAddress.hit('203.0.113.1');
+    later(30 * MINUTE);
+    await h.ctx.limiters.registerPerAddress.hit('203.0.113.1');
+    await deleteEndedRateLimits(h.ctx.db, h.ctx.dialect, Date.now());
+    const rows = await h.ctx.db.selectFrom('rate_limits').select('key').execute();
+    expect(rows.map((r) => r.key)).toEqual(['register:203.0.113.1']);
+  });
+
+  it('refuses, rather than lets through, when the store fails', async () => {
+    await open({});
+    const player = await registerPlayer(h);
+    await sql`drop table rate_limits`.execute(h.ctx.db);
+    const body = { email: player.user.email, password: player.password };
+    const res = await call(other, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(res.json.token).toBeUndefined();
   });
 });
 
