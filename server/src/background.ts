@@ -2,6 +2,7 @@
 // sandbox subscriptions, and the Discord role-sync worker. Readiness asks whether it runs, and a
 // shutdown stops it and waits for the work in flight (a role-sync job it has leased) to finish.
 import type { AppContext } from './context.ts';
+import { deleteEndedRateLimits } from './db/repositories/rate-limits.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
 import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
@@ -20,6 +21,8 @@ interface Task {
 
 const schedule: Task[] = [
   { name: 'sessions.purge', everyMs: HOUR, run: purgeExpiredSessions },
+  // The library's own clock is Date.now(), so ended windows are judged by it too.
+  { name: 'rate_limits.purge', everyMs: HOUR, run: (ctx) => deleteEndedRateLimits(ctx.db, ctx.dialect, Date.now()) },
   {
     name: 'payments.sandbox_renewals',
     everyMs: HOUR,

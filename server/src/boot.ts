@@ -56,7 +56,7 @@ export async function openContext(
     config,
     logger,
     clock,
-    limiters: createLimiters(config, clock),
+    limiters: createLimiters(config, database),
     stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
     runtime: { draining: false, background: null },
   };

@@ -1,11 +1,14 @@
 // What the app's routes and services are given: the database, configuration, logger, clock, limiters,
 // and Stripe when real payments are configured.
 import type { StripeGateway } from './adapters/stripe.ts';
-import type { Config } from './config.ts';
+import type { Config, RateLimitRule } from './config.ts';
+import type { DatabaseHandle } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Clock } from './lib/clock.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import { createMemoryRateLimiter } from './lib/rate-limiter-memory.ts';
+import { createPostgresRateLimiter } from './lib/rate-limiter-postgres.ts';
 import type { Logger } from './logger.ts';
 
 export interface AppContext {
@@ -33,11 +36,19 @@ export interface Runtime {
   background: { running(): boolean } | null;
 }
 
-export function createLimiters(config: Config, clock: Clock): AppContext['limiters'] {
+/**
+ * The store is chosen once, here: on PostgreSQL the database, so every instance counts against one
+ * limit; on SQLite (one process) memory. Counters live by the library's clock (Date.now()), not ours.
+ */
+export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'pgPool'>): AppContext['limiters'] {
+  const { pgPool } = database;
+  const limiter = (name: string, rule: RateLimitRule): RateLimiter =>
+    pgPool ? createPostgresRateLimiter(pgPool, name, rule) : createMemoryRateLimiter(name, rule);
+  const { rateLimits } = config;
   return {
-    loginPerAddress: new RateLimiter(config.rateLimits.loginPerAddress, clock),
-    registerPerAddress: new RateLimiter(config.rateLimits.registerPerAddress, clock),
-    failedLoginsPerAccountAddress: new RateLimiter(config.rateLimits.failedLoginsPerAccountAddress, clock),
-    failedLoginsPerAccount: new RateLimiter(config.rateLimits.failedLoginsPerAccount, clock),
+    loginPerAddress: limiter('login', rateLimits.loginPerAddress),
+    registerPerAddress: limiter('register', rateLimits.registerPerAddress),
+    failedLoginsPerAccountAddress: limiter('failed-login-pair', rateLimits.failedLoginsPerAccountAddress),
+    failedLoginsPerAccount: limiter('failed-login-account', rateLimits.failedLoginsPerAccount),
   };
 }

@@ -1,5 +1,8 @@
 // Sign-in and sign-up limits per address, and failed sign-ins per account (SECURITY.md, ASVS 6.1.1).
-import { afterEach, describe, expect, it } from 'vitest';
+
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteEndedRateLimits } from '../src/db/repositories/rate-limits.ts';
 import { addressLimitKey } from '../src/middleware/client-address.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
@@ -9,9 +12,19 @@ const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 describe.each(dialects)('rate limits on %s', (dialect) => {
   let h: TestHarness;
+  // The counters live by the library's clock, Date.now(): it is faked (timers are not) and moved
+  // along with the app's.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
   afterEach(async () => {
+    vi.useRealTimers();
     await h.close();
   });
+  const later = (ms: number) => {
+    h.clock.advance(ms);
+    vi.setSystemTime(Date.now() + ms);
+  };
 
   it('limits login attempts per address with 429 and Retry-After, other addresses unaffected', async () => {
     h = await createHarness(dialect, { env: { TRUST_PROXY: 'true', LOGIN_LIMIT_PER_ADDRESS: '3' } });
@@ -28,7 +41,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     });
     expect(Number(limited.headers.get('retry-after'))).toBe(300);
     expect((await call(h, 'POST', '/api/auth/login', { body, headers: from('198.51.100.2') })).status).toBe(200);
-    h.clock.advance(5 * MINUTE);
+    later(5 * MINUTE);
     expect((await call(h, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') })).status).toBe(200);
   });
 
@@ -68,7 +81,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     );
     // The owner, from their own address, is not locked out by someone else's guessing.
     expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') })).status).toBe(200);
-    h.clock.advance(15 * MINUTE);
+    later(15 * MINUTE);
     expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('198.51.100.66') })).status).toBe(
       200,
     );
@@ -93,7 +106,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
       headers: from('198.51.100.1'),
     });
     expect(otherLogin.status).toBe(200);
-    h.clock.advance(60 * MINUTE);
+    later(60 * MINUTE);
     const right = { email: player.user.email, password: player.password };
     expect((await call(h, 'POST', '/api/auth/login', { body: right, headers: from('192.0.2.1') })).status).toBe(200);
   });
@@ -136,6 +149,108 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expect(third.status).toBe(429);
   });
 });
+
+// N instances on one database (ARCHITECTURE.md, "One process, or many"): a limit of N is N in all,
+// not N per instance (SECURITY.md: "Rate limits hold across instances").
+describe.runIf(dialects.includes('postgres'))(
+  'the PostgreSQL rate-limit store, shared by two instances on one database',
+  () => {
+    let h: TestHarness;
+    let other: TestHarness;
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+    });
+    afterEach(async () => {
+      vi.useRealTimers();
+      await other.close();
+      await h.close();
+    });
+    const later = (ms: number) => {
+      h.clock.advance(ms);
+      vi.setSystemTime(Date.now() + ms);
+    };
+    const open = async (env: Record<string, string>) => {
+      h = await createHarness('postgres', { env: { TRUST_PROXY: 'true', ...env } });
+      other = await h.openInstance();
+      // Attempts alternate between the two, as a load balancer would send them.
+      return (i: number) => (i % 2 === 0 ? h : other);
+    };
+
+    it('counts login attempts per address once for both', async () => {
+      const instance = await open({ LOGIN_LIMIT_PER_ADDRESS: '4' });
+      const player = await registerPlayer(h);
+      const body = { email: player.user.email, password: player.password };
+      for (let i = 0; i < 4; i++) {
+        const ok = await call(instance(i), 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+        expect(ok.status).toBe(200);
+      }
+      for (const app of [h, other]) {
+        const limited = await call(app, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+        expect(limited.status).toBe(429);
+        expect(limited.json.error.message).toBe('Too many login attempts. Please try again in 5 minutes.');
+        expect(Number(limited.headers.get('retry-after'))).toBe(300);
+      }
+    });
+
+    it('counts sign-ups per address once for both', async () => {
+      const instance = await open({ REGISTER_LIMIT_PER_ADDRESS: '3' });
+      for (let i = 0; i < 3; i++) {
+        const ok = await call(instance(i), 'POST', '/api/auth/register', {
+          body: newPlayer(),
+          headers: from('203.0.113.9'),
+        });
+        expect(ok.status).toBe(201);
+      }
+      const limited = await call(instance(3), 'POST', '/api/auth/register', {
+        body: newPlayer(),
+        headers: from('203.0.113.9'),
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.json.error.message).toBe('Too many sign-ups from this address. Please try again in 60 minutes.');
+      expect(Number(limited.headers.get('retry-after'))).toBe(3600);
+      const count = await h.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      expect(Number(count?.n)).toBe(3);
+    });
+
+    it('caps failed logins per account for both, even with guesses sent to both at once', async () => {
+      const instance = await open({ FAILED_LOGIN_LIMIT_PER_ACCOUNT: '5' });
+      const player = await registerPlayer(h);
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(instance(i), 'POST', '/api/auth/login', {
+            body: { email: player.user.email, password: `parallel-guess-${i}` },
+            headers: from(`198.51.100.${i}`),
+          }),
+        ),
+      );
+      expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
+      expect(guesses.filter((g) => g.status === 429)).toHaveLength(15);
+    });
+
+    it('deletes ended windows in the purge, and keeps live ones', async () => {
+      await open({});
+      await h.ctx.limiters.loginPerAddress.hit('203.0.113.1');
+      later(30 * MINUTE);
+      await h.ctx.limiters.registerPerAddress.hit('203.0.113.1');
+      await deleteEndedRateLimits(h.ctx.db, h.ctx.dialect, Date.now());
+      const rows = await h.ctx.db.selectFrom('rate_limits').select('key').execute();
+      expect(rows.map((r) => r.key)).toEqual(['register:203.0.113.1']);
+    });
+
+    it('refuses, rather than lets through, when the store fails', async () => {
+      await open({});
+      const player = await registerPlayer(h);
+      await sql`drop table rate_limits`.execute(h.ctx.db);
+      const body = { email: player.user.email, password: player.password };
+      const res = await call(other, 'POST', '/api/auth/login', { body, headers: from('203.0.113.7') });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(res.json.token).toBeUndefined();
+    });
+  },
+);
 
 describe('addressLimitKey', () => {
   it('keeps IPv4 as it is, unwraps IPv4-mapped IPv6, and counts IPv6 by its /64', () => {

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { discountedPrice } from '@starport/api-client/contract';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, loadDotEnv } from '../src/config.ts';
 import { isUniqueViolation } from '../src/db/dialect.ts';
-import { describeWait, RateLimiter } from '../src/lib/rate-limiter.ts';
+import { describeWait } from '../src/lib/rate-limiter.ts';
+import { createMemoryRateLimiter } from '../src/lib/rate-limiter-memory.ts';
 import { createLogger } from '../src/logger.ts';
 import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
-import { createTestClock } from './helpers/test-context.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {
@@ -84,36 +84,52 @@ describe('loadDotEnv', () => {
   });
 });
 
-describe('RateLimiter', () => {
-  it('allows the limit within a window, refuses beyond it, and opens again when the window ends', () => {
-    const clock = createTestClock();
-    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 }, clock);
-    expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.hit('a').allowed).toBe(true);
-    clock.advance(20_000);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 40_000 });
-    expect(limiter.check('a').allowed).toBe(false);
-    expect(limiter.hit('b').allowed).toBe(true);
-    clock.advance(40_000);
-    expect(limiter.check('a').allowed).toBe(true);
-    expect(limiter.hit('a').allowed).toBe(true);
+describe('memory rate limiter', () => {
+  // The library reads Date.now(): only Date is faked, timers run as usual.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it('allows the limit within a window, refuses beyond it, and opens again when the window ends', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 2, windowMs: 60_000 });
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    later(20_000);
+    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 40_000 });
+    expect((await limiter.check('a')).allowed).toBe(false);
+    expect((await limiter.hit('b')).allowed).toBe(true);
+    later(40_000);
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.hit('a')).allowed).toBe(true);
   });
 
-  it('release gives back one attempt', () => {
-    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 }, createTestClock());
-    limiter.hit('a');
-    limiter.hit('a');
-    limiter.release('a');
-    expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.hit('a').allowed).toBe(false);
+  it('release gives back one attempt', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 2, windowMs: 60_000 });
+    await limiter.hit('a');
+    await limiter.hit('a');
+    await limiter.release('a');
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    expect((await limiter.hit('a')).allowed).toBe(false);
   });
 
-  it('reset forgets a key', () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, createTestClock());
-    limiter.hit('a');
-    limiter.hit('a');
-    limiter.reset('a');
-    expect(limiter.check('a').allowed).toBe(true);
+  it('reset forgets a key', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 1, windowMs: 60_000 });
+    await limiter.hit('a');
+    await limiter.hit('a');
+    await limiter.reset('a');
+    expect((await limiter.check('a')).allowed).toBe(true);
+  });
+
+  it('keeps at most its number of live keys, dropping the oldest', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 1, windowMs: 60_000 }, 2);
+    for (const key of ['a', 'b', 'c']) await limiter.hit(key);
+    // 'a' was dropped for room, so it starts afresh; 'b' and 'c' are still counted.
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.check('c')).allowed).toBe(false);
   });
 
   it('describes the wait in minutes', () => {

@@ -14,6 +14,8 @@ import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's own pool, for what talks to it directly (the shared rate-limit store); unset on SQLite. */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     return {
       db,
       dialect: 'postgres',
+      pgPool: pool,
       close: async () => {
         await changes.close();
         await db.destroy();

@@ -251,6 +251,14 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** PostgreSQL only: rate-limiter-flexible's columns (migration 013). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** When the window ends, in milliseconds since the epoch (a bigint, which pg would read back as text; only the library reads it). */
+  expire: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -269,6 +277,7 @@ export interface Database {
   discord_link_states: DiscordLinkStatesTable;
   jobs: JobsTable;
   game_server_keys: GameServerKeysTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Db = Kysely<Database>;

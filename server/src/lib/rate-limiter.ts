@@ -1,13 +1,11 @@
-// Fixed-window counters in memory, per key (an address, an account). One process serves the site,
-// so memory is the right store; entries past their window are swept as the map grows.
+// Rate limits: fixed windows of counted attempts per key (an address, an account). One small
+// interface, with one implementation per store chosen once at start (context.ts): memory for one
+// process on SQLite (rate-limiter-memory.ts), the database for any number of instances on
+// PostgreSQL (rate-limiter-postgres.ts), so N instances allow the limit once, not N times. Both are
+// rate-limiter-flexible's stores, adapted here.
 
-import type { RateLimitRule } from '../config.ts';
-import type { Clock } from './clock.ts';
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { loadWhenNeeded } from './load-when-needed.ts';
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -15,72 +13,59 @@ export interface RateLimitVerdict {
   retryAfterMs: number;
 }
 
-/** Expired windows are swept at most this often, so a hit never walks the map on every call. */
-const SWEEP_INTERVAL_MS = 60_000;
-/** Beyond this many live keys the oldest are dropped: memory stays bounded under address rotation. */
-const MAX_KEYS = 100_000;
-
-export class RateLimiter {
-  readonly #windows = new Map<string, Window>();
-  readonly #rule: RateLimitRule;
-  readonly #clock: Clock;
-  #nextSweep = 0;
-
-  constructor(rule: RateLimitRule, clock: Clock) {
-    this.#rule = rule;
-    this.#clock = clock;
-  }
-
-  #current(key: string, now: number): Window | undefined {
-    const window = this.#windows.get(key);
-    if (window && window.resetAt <= now) {
-      this.#windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  /** Whether the key is already over its limit, without counting an attempt. */
-  check(key: string): RateLimitVerdict {
-    const now = this.#clock().getTime();
-    const window = this.#current(key, now);
-    if (!window || window.count < this.#rule.limit) return { allowed: true, retryAfterMs: 0 };
-    return { allowed: false, retryAfterMs: window.resetAt - now };
-  }
-
+/** A store's failure (the database refusing) is thrown as it is, never read as "allowed". */
+export interface RateLimiter {
   /** Counts one attempt and says whether it is within the limit. */
-  hit(key: string): RateLimitVerdict {
-    const now = this.#clock().getTime();
-    if (now >= this.#nextSweep) this.#sweep(now);
-    let window = this.#current(key, now);
-    if (!window) {
-      window = { count: 0, resetAt: now + this.#rule.windowMs };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count <= this.#rule.limit) return { allowed: true, retryAfterMs: 0 };
-    return { allowed: false, retryAfterMs: window.resetAt - now };
-  }
-
+  hit(key: string): Promise<RateLimitVerdict>;
+  /** Whether the key is already over its limit, without counting an attempt. */
+  check(key: string): Promise<RateLimitVerdict>;
   /** Gives back one counted attempt (one that turned out to be legitimate). */
-  release(key: string): void {
-    const window = this.#windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
+  release(key: string): Promise<void>;
+  /** Forgets the key's window. */
+  reset(key: string): Promise<void>;
+}
 
-  reset(key: string): void {
-    this.#windows.delete(key);
-  }
+/** The library's answer: what it resolves with, and what it rejects with when over the limit. */
+type LibraryResult = Awaited<ReturnType<RateLimiterAbstract['consume']>>;
 
-  #sweep(now: number): void {
-    this.#nextSweep = now + SWEEP_INTERVAL_MS;
-    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
-    // A Map iterates in insertion order: the first keys are the oldest windows.
-    for (const key of this.#windows.keys()) {
-      if (this.#windows.size <= MAX_KEYS) break;
-      this.#windows.delete(key);
-    }
-  }
+const ALLOWED: RateLimitVerdict = { allowed: true, retryAfterMs: 0 };
+
+/** The class of the library's answers; the file alone, not the package's index of every store. */
+const LibraryResultClass = loadWhenNeeded('rate-limiter-flexible/lib/RateLimiterRes.js') as new () => LibraryResult;
+
+/**
+ * Our interface over one of the library's limiters (its `points` are our limit, its `duration` our
+ * window). `counted` sees every counted attempt's result, for a store that keeps its own books.
+ */
+export function adaptLibraryLimiter(
+  limiter: RateLimiterAbstract,
+  counted: (key: string, result: LibraryResult) => void = () => {},
+): RateLimiter {
+  return {
+    async hit(key) {
+      try {
+        counted(key, await limiter.consume(key));
+        return ALLOWED;
+      } catch (refusal) {
+        // Over the limit the library rejects with its result; anything else is the store failing.
+        if (!(refusal instanceof LibraryResultClass)) throw refusal;
+        counted(key, refusal);
+        return { allowed: false, retryAfterMs: refusal.msBeforeNext };
+      }
+    },
+    async check(key) {
+      const current = await limiter.get(key);
+      // The memory store hands back an ended window until its timer has removed it.
+      if (!current || current.msBeforeNext <= 0 || current.consumedPoints < limiter.points) return ALLOWED;
+      return { allowed: false, retryAfterMs: current.msBeforeNext };
+    },
+    async release(key) {
+      counted(key, await limiter.reward(key));
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
 }
 
 /** "in 3 minutes", for messages that tell the caller when to come back. */

@@ -49,7 +49,7 @@ async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): P
 }
 
 export async function register(ctx: AppContext, input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
-  const verdict = ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
+  const verdict = await ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
   if (!verdict.allowed) {
     ctx.logger.warn('auth.register_rate_limited', { address: meta.address });
     throw rateLimited(accountMessages.tooManySignUps, verdict);
@@ -93,7 +93,7 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
   const { limiters, logger } = ctx;
   const address = addressLimitKey(meta.address);
-  const byAddress = limiters.loginPerAddress.hit(address);
+  const byAddress = await limiters.loginPerAddress.hit(address);
   if (!byAddress.allowed) {
     logger.warn('auth.login_rate_limited', { address: meta.address });
     throw rateLimited(accountMessages.tooManyLogins, byAddress);
@@ -102,8 +102,10 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const pairKey = `${emailNormalized} ${address}`;
   // Each attempt is counted before the password is checked, so guesses sent in parallel cannot
   // all slip in before the first failure is recorded; a success gives its attempt back.
-  const byPair = limiters.failedLoginsPerAccountAddress.hit(pairKey);
-  const byAccount = limiters.failedLoginsPerAccount.hit(emailNormalized);
+  const [byPair, byAccount] = await Promise.all([
+    limiters.failedLoginsPerAccountAddress.hit(pairKey),
+    limiters.failedLoginsPerAccount.hit(emailNormalized),
+  ]);
   const refusal = !byPair.allowed ? byPair : !byAccount.allowed ? byAccount : null;
   if (refusal) {
     logger.warn('auth.login_rate_limited', { email: emailNormalized, address: meta.address });
@@ -117,8 +119,10 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     logger.warn('auth.login_failed', { email: emailNormalized, address: meta.address, knownAccount: !!found });
     throw unauthorized(accountMessages.invalidCredentials);
   }
-  limiters.failedLoginsPerAccountAddress.reset(pairKey);
-  limiters.failedLoginsPerAccount.release(emailNormalized);
+  await Promise.all([
+    limiters.failedLoginsPerAccountAddress.reset(pairKey),
+    limiters.failedLoginsPerAccount.release(emailNormalized),
+  ]);
   const { password_hash: passwordHash, ...user } = found;
   if (needsRehash(passwordHash)) {
     await updatePasswordHash(ctx.db, user.id, await hashPassword(input.password), toIso(ctx.clock()));

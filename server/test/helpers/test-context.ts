@@ -43,6 +43,12 @@ export interface TestHarness {
   dataDir: string;
   /** For another process: the DATABASE_URL that reaches this harness's database ('' for SQLite). */
   databaseUrl: string;
+  /**
+   * Another app on the same database (on PostgreSQL the same schema), as a second server process
+   * behind the same load balancer would be: its own context, limiters and caches. Sharing this
+   * harness's clock and logs; its close closes only its own connections.
+   */
+  openInstance(): Promise<TestHarness>;
   close(): Promise<void>;
 }
 
@@ -95,7 +101,7 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   const clock = createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
   const app = createApp(ctx);
-  return {
+  const harness: TestHarness = {
     ctx,
     app,
     clock,
@@ -104,10 +110,15 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
     databaseUrl: pgSchema
       ? `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
       : '',
+    async openInstance() {
+      const other = await openContext(config, { logger, clock, pgSchema });
+      return { ...harness, ctx: other.ctx, app: createApp(other.ctx), close: () => other.database.close() };
+    },
     async close() {
       await database.close();
       // The run's PostgreSQL database is dropped, schemas and all, when it ends (helpers/global-setup.ts).
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
