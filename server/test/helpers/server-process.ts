@@ -1,0 +1,78 @@
+// Real server processes for the resilience tests: the built server (its own dist folder per test
+// file, since files run in parallel), started on a harness's database and stopped with a signal.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestHarness } from './test-context.ts';
+
+export const serverDir = path.resolve(import.meta.dirname, '..', '..');
+
+export interface BuiltServer {
+  entry: string;
+  cli: string;
+  remove(): void;
+}
+
+/** Builds the server into `server/<outdir>` (call in beforeAll, remove in afterAll). */
+export function buildServer(outdir: string): BuiltServer {
+  execFileSync(process.execPath, ['scripts/build.mjs', `--outdir=${outdir}`], { cwd: serverDir });
+  return {
+    entry: path.join(serverDir, outdir, 'index.js'),
+    cli: path.join(serverDir, outdir, 'admin-cli.js'),
+    remove: () => fs.rmSync(path.join(serverDir, outdir), { recursive: true, force: true }),
+  };
+}
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/** Starts the built server on the harness's database and resolves once it listens. */
+export function startServer(entry: string, h: TestHarness, env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: h.dataDir,
+      DATABASE_URL: h.databaseUrl,
+      SITE_DIR: path.join(h.dataDir, 'no-site'),
+      SEED_CATALOGUE: 'false',
+      LOG_LEVEL: 'info',
+      STRIPE_SECRET_KEY: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /"msg":"server\.listening".*?"port":(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${match[1]}`, output: () => out, exited });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+export function stopServer(running: Running, signal: NodeJS.Signals): Promise<number | string> {
+  if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
+  return running.exited;
+}
+
+export const isAlive = (running: Running) => running.child.exitCode === null && running.child.signalCode === null;
