@@ -8,6 +8,7 @@ import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName } from './dialect.ts';
 import { pgChangeCounter } from './pg-change-listener.ts';
+import { poolTypes } from './pg-types.ts';
 import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
@@ -44,6 +45,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
+      types: poolTypes(),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const changes = pgChangeCounter(options.databaseUrl);
