@@ -34,9 +34,9 @@ export const adminUserMessages = {
 export const setUserCreditsRequestSchema = z.object({
   credits: z
     .number({ error: adminUserMessages.invalidCredits })
-    .int(adminUserMessages.invalidCredits)
     .min(0, adminUserMessages.invalidCredits)
-    .max(MAX_BALANCE, adminUserMessages.creditsTooHigh),
+    .max(MAX_BALANCE, adminUserMessages.creditsTooHigh)
+    .int(adminUserMessages.invalidCredits),
 });
 export type SetUserCreditsRequest = z.input<typeof setUserCreditsRequestSchema>;
 

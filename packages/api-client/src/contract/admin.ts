@@ -137,9 +137,9 @@ export const tierInputSchema = z.object({
   popular: z.boolean().optional(),
   displayOrder: z
     .number({ error: adminMessages.displayOrderInvalid })
-    .int(adminMessages.displayOrderInvalid)
     .min(-MAX_DISPLAY_ORDER, adminMessages.displayOrderOutOfRange)
     .max(MAX_DISPLAY_ORDER, adminMessages.displayOrderOutOfRange)
+    .int(adminMessages.displayOrderInvalid)
     .optional(),
   isActive: z.boolean().optional(),
   colorGradient: z.object({ from: hexColor, to: hexColor }).optional(),
@@ -161,9 +161,9 @@ export const gameItemInputSchema = z.object({
   item_name: requiredText(adminMessages.gameItemNameRequired),
   item_quantity: z
     .number({ error: adminMessages.gameItemQuantityInvalid })
-    .int(adminMessages.gameItemQuantityInvalid)
     .min(1, adminMessages.gameItemQuantityInvalid)
-    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.gameItemQuantityTooHigh),
+    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.gameItemQuantityTooHigh)
+    .int(adminMessages.gameItemQuantityInvalid),
 });
 
 /** A picture of our own library (`/images/…`), or nothing. */
@@ -185,23 +185,23 @@ const shopItemFields = {
   rarity: z.enum(rarities, { error: adminMessages.rarityInvalid }).optional(),
   discount: z
     .number({ error: adminMessages.discountInvalid })
-    .int(adminMessages.discountInvalid)
     .min(0, adminMessages.discountInvalid)
     .max(MAX_DISCOUNT, adminMessages.discountInvalid)
+    .int(adminMessages.discountInvalid)
     .optional(),
   featured: z.boolean().optional(),
   priceCredits: z
     .number({ error: adminMessages.priceCreditsInvalid })
-    .int(adminMessages.priceCreditsInvalid)
     .min(0, adminMessages.priceCreditsInvalid)
     .max(MAX_PRICE_CREDITS, adminMessages.priceCreditsTooHigh)
+    .int(adminMessages.priceCreditsInvalid)
     .optional(),
   priceUSD: usdAmount(adminMessages.priceInvalid).optional(),
   creditAmount: z
     .number({ error: adminMessages.creditAmountInvalid })
-    .int(adminMessages.creditAmountInvalid)
     .min(0, adminMessages.creditAmountInvalid)
     .max(MAX_CREDIT_PACK, adminMessages.creditAmountTooHigh)
+    .int(adminMessages.creditAmountInvalid)
     .optional(),
   gameItems: z.array(gameItemInputSchema).max(MAX_GAME_ITEMS).optional(),
   /** A tier id, or null / '' for none. */
@@ -252,9 +252,9 @@ export const categoryInputSchema = z.object({
   /** Left out on create: the current number of categories (SPEC.md §9). */
   order: z
     .number({ error: adminMessages.orderInvalid })
-    .int(adminMessages.orderInvalid)
     .min(0, adminMessages.orderOutOfRange)
     .max(MAX_DISPLAY_ORDER, adminMessages.orderOutOfRange)
+    .int(adminMessages.orderInvalid)
     .optional(),
   isActive: z.boolean().optional(),
 });
@@ -308,9 +308,9 @@ export const customMailItemSchema = z.object({
   itemName: requiredText(adminMessages.mailItemNameRequired),
   quantity: z
     .number({ error: adminMessages.mailQuantityInvalid })
-    .int(adminMessages.mailQuantityInvalid)
     .min(1, adminMessages.mailQuantityInvalid)
-    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.mailQuantityTooHigh),
+    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.mailQuantityTooHigh)
+    .int(adminMessages.mailQuantityInvalid),
 });
 export type CustomMailItem = z.infer<typeof customMailItemSchema>;
 
