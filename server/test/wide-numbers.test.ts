@@ -23,7 +23,7 @@ import { addCategory, addItem, grantCredits } from './helpers/catalogue-factorie
 import type { FakeStripe } from './helpers/fake-stripe.ts';
 import { call } from './helpers/http.ts';
 import { createStripeHarness, creditsOf, deliver, paymentsOf } from './helpers/payments.ts';
-import { dialects, type TestHarness } from './helpers/test-context.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 const PAST_32_BITS = 2 ** 31;
 
@@ -272,5 +272,35 @@ describe.each(dialects)('numbers past 32 bits on %s', (dialect) => {
       });
     });
     expect(await creditsOf(h, player.token, player.user._id)).toBe(MAX_BALANCE);
+  });
+});
+
+describe.each(dialects)('the maximum balance at the sandbox checkout on %s', (dialect) => {
+  let h: TestHarness;
+  beforeEach(async () => {
+    h = await createHarness(dialect);
+    await addCategory(h, { slug: 'credits' });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("refuses Pay while the balance could not hold the pack's credits, and the order stays open", async () => {
+    const { player } = await adminAndPlayer(h);
+    const pack = await addItem(h, { category: 'credits', price_credits: 0, price_usd_cents: 499, credit_amount: 1000 });
+    await grantCredits(h, player.user._id, MAX_BALANCE - 1000);
+    const opened = await call(h, 'POST', '/api/stripe/create-checkout-session', {
+      token: player.token,
+      body: { items: [{ itemId: pack.id, quantity: 1 }] },
+    });
+    expect(opened.status, opened.text).toBe(200);
+    await grantCredits(h, player.user._id, 1);
+
+    const refused = await call(h, 'POST', `/api/stripe/orders/${(opened.json.url as string).split('/').pop()}/pay`, {
+      token: player.token,
+    });
+    expect([refused.status, refused.json.error.message]).toEqual([409, paymentMessages.balanceLimit]);
+    expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('pending');
+    expect(await creditsOf(h, player.token, player.user._id)).toBe(MAX_BALANCE - 999);
   });
 });
