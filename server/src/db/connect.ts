@@ -8,6 +8,7 @@ import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName, isConnectionLost, markUncertainCommit } from './dialect.ts';
 import { type PgChangeCounter, pgChangeCounter } from './pg-change-listener.ts';
+import { poolTypes } from './pg-types.ts';
 import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
 
@@ -79,6 +80,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
           }
         : {}),
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+      types: poolTypes(),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle connection that dies (a restart, pg_terminate_backend) is an 'error' on the pool; with

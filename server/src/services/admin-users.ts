@@ -61,8 +61,12 @@ export async function setUserCredits(
     if (current === undefined) throw notFound(adminUserMessages.userNotFound);
     if (credits === current) return;
     const change = { userId, reason: ADMIN_ADJUSTMENT, actorId: adminId, now };
-    if (credits > current) await creditWithLedger(trx, { ...change, amount: credits - current });
-    else if ((await debitWithLedger(trx, { ...change, amount: current - credits })) === null) {
+    if (credits > current) {
+      // The schema bounds credits by MAX_BALANCE, so the ledger's own guard cannot refuse this.
+      if ((await creditWithLedger(trx, { ...change, amount: credits - current })) === null) {
+        throw new Error('balance past the maximum under a row lock');
+      }
+    } else if ((await debitWithLedger(trx, { ...change, amount: current - credits })) === null) {
       throw new Error('balance changed under a row lock');
     }
     await audit({

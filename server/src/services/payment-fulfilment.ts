@@ -2,6 +2,7 @@
 // credits or a tier; a subscription's state sets or clears the tier; an invoice records a renewal; a
 // refund or dispute revokes. The Stripe webhook and the sandbox's Pay button run these same
 // functions, after reading the provider (never inside a transaction: SECURITY.md "Money").
+import { MAX_BALANCE } from '@starport/api-client/contract';
 import type { SubscriptionState } from '../adapters/stripe.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, PaymentProviderName, PaymentRow } from '../db/database.ts';
@@ -30,7 +31,7 @@ import { findUserById, lockUserCredits, updateUserTier } from '../db/repositorie
 import { inTransaction } from '../db/transaction.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { creditWithLedger, debitWithLedger } from './credit-ledger.ts';
+import { creditUpToMaximum, debitWithLedger } from './credit-ledger.ts';
 import { enqueueRoleSync } from './discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
 
@@ -150,17 +151,23 @@ export async function fulfilCheckout(
     const purchase = readPurchase(payment);
     if (purchase.kind === 'items') {
       let credits = 0;
+      let withheld = 0;
       for (const line of purchase.lines) {
         if (line.credits > 0) {
-          const balance = await creditWithLedger(trx, {
-            userId: payment.user_id,
-            amount: line.credits,
-            reason: LEDGER_REASONS.creditPack,
-            reference: payment.id,
-            now: nowIso,
-          });
-          if (balance === null) throw new Error(`payment ${payment.id}: user ${payment.user_id} is gone`);
-          credits += line.credits;
+          const result = await creditUpToMaximum(
+            trx,
+            {
+              userId: payment.user_id,
+              amount: line.credits,
+              reason: LEDGER_REASONS.creditPack,
+              reference: payment.id,
+              now: nowIso,
+            },
+            needsRowLocks(ctx.dialect),
+          );
+          if (result === null) throw new Error(`payment ${payment.id}: user ${payment.user_id} is gone`);
+          credits += result.added;
+          withheld += line.credits - result.added;
           continue;
         }
         await insertInventoryEntry(trx, {
@@ -179,6 +186,7 @@ export async function fulfilCheckout(
         });
       }
       if (credits > 0) await updatePayment(trx, payment.id, { credits_granted: credits });
+      if (withheld > 0) await recordWithheldCredits(trx, ctx, payment, withheld, nowIso);
     } else if (purchase.kind === 'subscription' && paid.subscription) {
       await applySubscriptionState(trx, ctx, payment.provider, paid.subscription, paid.readAt, payment.user_id);
     }
@@ -193,6 +201,25 @@ export async function fulfilCheckout(
     return 'applied';
   });
   return result;
+}
+
+/**
+ * The checkout refused a pack that would take the balance past MAX_BALANCE, but the balance grew
+ * before the payment landed (an admin grant, another pack). The payment is still paid and the pack
+ * credited as far as the maximum allows; the rest is written on the payment and logged as an error
+ * so that an operator refunds it. `credits_granted` holds only what was added, so a later refund
+ * takes back no more than that.
+ */
+async function recordWithheldCredits(
+  trx: Executor,
+  ctx: AppContext,
+  payment: PaymentRow,
+  withheld: number,
+  nowIso: string,
+): Promise<void> {
+  const note = `${withheld} credits not added: the balance would have passed ${MAX_BALANCE}; refund them`;
+  await updatePayment(trx, payment.id, { note, updated_at: nowIso });
+  ctx.logger.error('payments.credits_over_maximum', { paymentId: payment.id, userId: payment.user_id, withheld });
 }
 
 /** A player's tier follows their subscriptions: the newest one holding a tier gives it; none, none. */
@@ -405,17 +432,26 @@ async function revokePurchase(trx: Executor, ctx: AppContext, payment: PaymentRo
 }
 
 /** Gives back what a dispute held: the entries, and the credits taken. */
-async function releasePurchase(trx: Executor, payment: PaymentRow, nowIso: string): Promise<void> {
+async function releasePurchase(trx: Executor, ctx: AppContext, payment: PaymentRow, nowIso: string): Promise<void> {
   await restoreEntriesOfPayment(trx, payment.id);
   const reclaimed = Number(payment.credits_reclaimed);
   if (reclaimed > 0) {
-    await creditWithLedger(trx, {
+    const change = {
       userId: payment.user_id,
       amount: reclaimed,
       reason: LEDGER_REASONS.released,
       reference: payment.id,
       now: nowIso,
-    });
+    };
+    const result = await creditUpToMaximum(trx, change, needsRowLocks(ctx.dialect));
+    // A balance at the maximum cannot take them back: the player already holds all it can.
+    if (result && result.added < reclaimed) {
+      ctx.logger.warn('payments.credits_over_maximum', {
+        paymentId: payment.id,
+        userId: payment.user_id,
+        withheld: reclaimed - result.added,
+      });
+    }
   }
   await updatePayment(trx, payment.id, { credits_reclaimed: 0, credits_shortfall: 0, updated_at: nowIso });
 }
@@ -522,7 +558,7 @@ export async function applyDispute(ctx: AppContext, dispute: DisputeOutcome, eve
         updated_at: nowIso,
       });
       if (!moved) return 'already';
-      await releasePurchase(trx, payment, nowIso);
+      await releasePurchase(trx, ctx, payment, nowIso);
     }
     ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
     return 'applied';

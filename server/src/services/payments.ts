@@ -34,6 +34,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import { toShopItemView } from './catalogue-view.ts';
+import { wouldPassMaximum } from './credit-ledger.ts';
 import { applySubscriptionState, fulfilCheckout } from './payment-fulfilment.ts';
 import {
   addMonths,
@@ -173,6 +174,15 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserWithTie
 
 const providerName = (ctx: AppContext) => (ctx.stripe ? 'stripe' : 'sandbox') as 'stripe' | 'sandbox';
 
+/**
+ * Credit packs that would take the balance past MAX_BALANCE are refused before any charge (at the
+ * checkout, and again at the sandbox's Pay); fulfilment still copes if the balance grows in between.
+ */
+function refuseOverfullBalance(user: UserWithTier, lines: PurchaseLine[]): void {
+  const credits = lines.reduce((sum, line) => sum + line.credits, 0);
+  if (credits > 0 && wouldPassMaximum(Number(user.credits), credits)) throw conflict(paymentMessages.balanceLimit);
+}
+
 /** POST /api/stripe/create-checkout-session: items with a cash price, credit packs among them. */
 export async function createItemsCheckout(
   ctx: AppContext,
@@ -205,6 +215,7 @@ export async function createItemsCheckout(
   }
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (total < MIN_CHARGE_CENTS) throw invalid(paymentMessages.belowMinimum);
+  refuseOverfullBalance(user, lines);
 
   const stripe = ctx.stripe;
   const paths = returnPaths('items');
@@ -453,6 +464,7 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
     }
     subscription = sandboxSubscription(payment.id, userId, purchase.tier.tierId, purchase.tier.priceCents, now);
   }
+  if (purchase.kind === 'items') refuseOverfullBalance(await requireUser(ctx, userId), purchase.lines);
   await fulfilCheckout(
     ctx,
     {

@@ -2,6 +2,7 @@
 // user's tier and credits (SPEC.md §7 "Admin").
 import { z } from 'zod';
 import { userTierSchema } from './auth.ts';
+import { formatLimit, MAX_BALANCE } from './limits.ts';
 
 export const adminUserSchema = z.object({
   _id: z.string(),
@@ -24,20 +25,18 @@ export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 
 export const adminUserMessages = {
   invalidCredits: 'Invalid credits amount',
+  creditsTooHigh: `Credits must be at most ${formatLimit(MAX_BALANCE)}`,
   tierNotFound: 'Tier not found',
   userNotFound: 'User not found',
 } as const;
 
-/** The largest balance an admin may set: well inside a 32-bit integer column on both databases. */
-export const MAX_CREDITS = 1_000_000_000;
-
-/** SPEC.md §5: a whole number, not negative. */
+/** SPEC.md §5: a whole number, not negative ('Invalid credits amount'); at most a full balance. */
 export const setUserCreditsRequestSchema = z.object({
   credits: z
     .number({ error: adminUserMessages.invalidCredits })
-    .int(adminUserMessages.invalidCredits)
     .min(0, adminUserMessages.invalidCredits)
-    .max(MAX_CREDITS, adminUserMessages.invalidCredits),
+    .max(MAX_BALANCE, adminUserMessages.creditsTooHigh)
+    .int(adminUserMessages.invalidCredits),
 });
 export type SetUserCreditsRequest = z.input<typeof setUserCreditsRequestSchema>;
 

@@ -9,6 +9,14 @@ import {
   shopItemSchema,
   tierSchema,
 } from './catalogue.ts';
+import {
+  formatLimit,
+  MAX_CREDIT_PACK,
+  MAX_DISPLAY_ORDER,
+  MAX_GAME_ITEM_QUANTITY,
+  MAX_PRICE_CREDITS,
+  MAX_PRICE_USD,
+} from './limits.ts';
 
 /**
  * SPEC.md §3: lowercased, runs of anything but letters and digits become one hyphen, and hyphens at
@@ -29,9 +37,6 @@ export const SLUG_MAX_LENGTH = 100;
 export const NAME_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const TIER_ICON_MAX_LENGTH = 2;
-export const MAX_PRICE_USD = 100_000;
-export const MAX_PRICE_CREDITS = 100_000_000;
-export const MAX_GAME_ITEM_QUANTITY = 1_000_000;
 export const MAX_BENEFITS = 30;
 export const MAX_GAME_ITEMS = 50;
 
@@ -48,10 +53,12 @@ export const adminMessages = {
   slugTaken: (kind: 'tier' | 'item' | 'category') =>
     `${kind === 'item' ? 'An' : 'A'} ${kind} with this slug already exists`,
   priceInvalid: 'Price must be a number of at least 0',
+  priceTooHigh: `Price must be at most $${formatLimit(MAX_PRICE_USD)}`,
   iconTooLong: `Icon must be at most ${TIER_ICON_MAX_LENGTH} characters`,
   discordRoleRequired: 'Discord role name is required',
   colorInvalid: 'Colours must look like #5865F2',
   displayOrderInvalid: 'Display order must be a whole number',
+  displayOrderOutOfRange: `Display order must be from -${formatLimit(MAX_DISPLAY_ORDER)} to ${formatLimit(MAX_DISPLAY_ORDER)}`,
   tierInUse: (players: number) =>
     `This tier is held by ${players} player${players === 1 ? '' : 's'}; make it inactive instead`,
   itemNameRequired: 'Name is required',
@@ -61,14 +68,18 @@ export const adminMessages = {
   rarityInvalid: `Rarity must be one of ${rarities.join(', ')}`,
   discountInvalid: 'Discount must be a whole number from 0 to 100',
   priceCreditsInvalid: 'Credit price must be a whole number of at least 0',
+  priceCreditsTooHigh: `Credit price must be at most ${formatLimit(MAX_PRICE_CREDITS)}`,
   creditAmountRequired: 'Credit amount is required for credit packs',
   creditAmountInvalid: 'Credit amount must be a whole number of at least 0',
+  creditAmountTooHigh: `Credit amount must be at most ${formatLimit(MAX_CREDIT_PACK)}`,
   gameItemNameRequired: 'Each game item needs a name',
   gameItemQuantityInvalid: 'Each game item needs a quantity of at least 1',
+  gameItemQuantityTooHigh: `A game item's quantity must be at most ${formatLimit(MAX_GAME_ITEM_QUANTITY)}`,
   imageUrlInvalid: 'Choose an image from the image library',
   itemNotFound: 'Item not found',
   categoryNamesRequired: 'Name and display name are required',
   orderInvalid: 'Order must be a whole number',
+  orderOutOfRange: `Order must be from 0 to ${formatLimit(MAX_DISPLAY_ORDER)}`,
   categoryInUse: (items: number) =>
     `${items} item${items === 1 ? ' uses' : 's use'} this category; move ${items === 1 ? 'it' : 'them'} to another category first`,
   ownAdminFlag: 'You cannot revoke your own admin status',
@@ -77,6 +88,7 @@ export const adminMessages = {
   mailSubjectMessageRequired: 'Subject and message are required',
   mailItemNameRequired: 'Item name is required',
   mailQuantityInvalid: 'Quantity must be a whole number of at least 1',
+  mailQuantityTooHigh: `Quantity must be at most ${formatLimit(MAX_GAME_ITEM_QUANTITY)}`,
   mailUserRequired: 'Choose a player to send the mail to',
   imageRequired: 'Please select an image file',
   imageTooLarge: 'File size must be less than 5MB',
@@ -107,7 +119,7 @@ const usdAmount = (message: string) =>
   z
     .number({ error: message })
     .min(0, message)
-    .max(MAX_PRICE_USD, message)
+    .max(MAX_PRICE_USD, adminMessages.priceTooHigh)
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, message);
 
 // --- Tiers -------------------------------------------------------------------------------------
@@ -125,6 +137,8 @@ export const tierInputSchema = z.object({
   popular: z.boolean().optional(),
   displayOrder: z
     .number({ error: adminMessages.displayOrderInvalid })
+    .min(-MAX_DISPLAY_ORDER, adminMessages.displayOrderOutOfRange)
+    .max(MAX_DISPLAY_ORDER, adminMessages.displayOrderOutOfRange)
     .int(adminMessages.displayOrderInvalid)
     .optional(),
   isActive: z.boolean().optional(),
@@ -147,9 +161,9 @@ export const gameItemInputSchema = z.object({
   item_name: requiredText(adminMessages.gameItemNameRequired),
   item_quantity: z
     .number({ error: adminMessages.gameItemQuantityInvalid })
-    .int(adminMessages.gameItemQuantityInvalid)
     .min(1, adminMessages.gameItemQuantityInvalid)
-    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.gameItemQuantityInvalid),
+    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.gameItemQuantityTooHigh)
+    .int(adminMessages.gameItemQuantityInvalid),
 });
 
 /** A picture of our own library (`/images/…`), or nothing. */
@@ -171,23 +185,23 @@ const shopItemFields = {
   rarity: z.enum(rarities, { error: adminMessages.rarityInvalid }).optional(),
   discount: z
     .number({ error: adminMessages.discountInvalid })
-    .int(adminMessages.discountInvalid)
     .min(0, adminMessages.discountInvalid)
     .max(MAX_DISCOUNT, adminMessages.discountInvalid)
+    .int(adminMessages.discountInvalid)
     .optional(),
   featured: z.boolean().optional(),
   priceCredits: z
     .number({ error: adminMessages.priceCreditsInvalid })
-    .int(adminMessages.priceCreditsInvalid)
     .min(0, adminMessages.priceCreditsInvalid)
-    .max(MAX_PRICE_CREDITS, adminMessages.priceCreditsInvalid)
+    .max(MAX_PRICE_CREDITS, adminMessages.priceCreditsTooHigh)
+    .int(adminMessages.priceCreditsInvalid)
     .optional(),
   priceUSD: usdAmount(adminMessages.priceInvalid).optional(),
   creditAmount: z
     .number({ error: adminMessages.creditAmountInvalid })
-    .int(adminMessages.creditAmountInvalid)
     .min(0, adminMessages.creditAmountInvalid)
-    .max(MAX_PRICE_CREDITS, adminMessages.creditAmountInvalid)
+    .max(MAX_CREDIT_PACK, adminMessages.creditAmountTooHigh)
+    .int(adminMessages.creditAmountInvalid)
     .optional(),
   gameItems: z.array(gameItemInputSchema).max(MAX_GAME_ITEMS).optional(),
   /** A tier id, or null / '' for none. */
@@ -236,7 +250,12 @@ export const categoryInputSchema = z.object({
   description: optionalText(500),
   icon: optionalText(8),
   /** Left out on create: the current number of categories (SPEC.md §9). */
-  order: z.number({ error: adminMessages.orderInvalid }).int(adminMessages.orderInvalid).min(0).optional(),
+  order: z
+    .number({ error: adminMessages.orderInvalid })
+    .min(0, adminMessages.orderOutOfRange)
+    .max(MAX_DISPLAY_ORDER, adminMessages.orderOutOfRange)
+    .int(adminMessages.orderInvalid)
+    .optional(),
   isActive: z.boolean().optional(),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
@@ -289,9 +308,9 @@ export const customMailItemSchema = z.object({
   itemName: requiredText(adminMessages.mailItemNameRequired),
   quantity: z
     .number({ error: adminMessages.mailQuantityInvalid })
-    .int(adminMessages.mailQuantityInvalid)
     .min(1, adminMessages.mailQuantityInvalid)
-    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.mailQuantityInvalid),
+    .max(MAX_GAME_ITEM_QUANTITY, adminMessages.mailQuantityTooHigh)
+    .int(adminMessages.mailQuantityInvalid),
 });
 export type CustomMailItem = z.infer<typeof customMailItemSchema>;
 

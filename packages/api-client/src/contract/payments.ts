@@ -2,6 +2,7 @@
 // subscriptions and tier changes, the customer portal, and the orders the site's own checkout page
 // shows (the sandbox without Stripe keys, and the tier-change confirmation).
 import { z } from 'zod';
+import { formatLimit, MAX_BALANCE } from './limits.ts';
 
 /** Most distinct items one checkout may hold, and most of one item. The site sends one of one (SPEC.md §9). */
 export const MAX_CHECKOUT_LINES = 10;
@@ -19,6 +20,7 @@ export const paymentMessages = {
   itemNotFound: 'Item not found',
   notForCash: 'This item cannot be bought with cash',
   belowMinimum: 'The order total must be at least $0.50',
+  balanceLimit: `A balance can hold at most ${formatLimit(MAX_BALANCE)} credits; this order would take yours past that`,
   tierIdRequired: 'Tier id is required',
   tierNotFound: 'Tier not found',
   tierNotForSale: 'This tier cannot be bought',

@@ -37,16 +37,27 @@ export async function sumLedger(db: Executor, userId: string): Promise<number> {
   return Number(row.total);
 }
 
-/** Adds credits to a user's balance. Returns the new balance, or null when the user is gone. */
-const addToBalance = prepared((db: Executor, userId: string, amount: number, now: string) =>
+/**
+ * Adds credits to a user's balance if, and only if, it stays at most `max`. Returns the new balance,
+ * or null when it would pass `max` (or the user is gone): then nothing changed.
+ */
+const addUpTo = prepared((db: Executor, userId: string, amount: number, ceiling: number, now: string) =>
   db
     .updateTable('users')
     .set((eb) => ({ credits: eb('credits', '+', amount), updated_at: now }))
     .where('id', '=', userId)
+    // The balance before, at most max - amount: computed here, as a prepared query binds values only.
+    .where('credits', '<=', ceiling)
     .returning('credits'),
 );
 
-export async function addCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | null> {
-  const [row] = (await addToBalance(db, userId, amount, now)).rows;
+export async function addCredits(
+  db: Executor,
+  userId: string,
+  amount: number,
+  max: number,
+  now: string,
+): Promise<number | null> {
+  const [row] = (await addUpTo(db, userId, amount, max - amount, now)).rows;
   return row ? Number(row.credits) : null;
 }

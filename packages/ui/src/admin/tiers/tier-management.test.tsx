@@ -176,6 +176,11 @@ describe('TierManagement', () => {
     expect(buildTierInput({ ...base, icon: '🚀🚀' }).errors).toEqual({});
     expect(buildTierInput({ ...base, icon: 'abc' }).errors.icon).toBe('Icon must be at most 2 characters');
     expect(buildTierInput({ ...base, icon: '' }).input?.displayOrder).toBe(0);
+    // Past 32 bits is fine; past the contract's bound the field says it.
+    expect(buildTierInput({ ...base, icon: '', displayOrder: '2147483648' }).input?.displayOrder).toBe(2147483648);
+    expect(buildTierInput({ ...base, icon: '', displayOrder: '1000000000001' }).errors.displayOrder).toBe(
+      'Display order must be from -1,000,000,000,000 to 1,000,000,000,000',
+    );
   });
 
   it('edits a tier in the same modal and keeps its slug when the name changes', async () => {

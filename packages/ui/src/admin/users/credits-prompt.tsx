@@ -17,6 +17,14 @@ export function parseCredits(text: string): number | null {
   return setUserCreditsRequestSchema.safeParse({ credits }).success ? credits : null;
 }
 
+/** Why the balance typed is refused: 'Invalid credits amount', or the schema's bound when it is past it. */
+function creditsProblem(text: string): string {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return adminUserMessages.invalidCredits;
+  const result = setUserCreditsRequestSchema.safeParse({ credits: Number(trimmed) });
+  return result.error?.issues[0]?.message ?? adminUserMessages.invalidCredits;
+}
+
 export interface CreditsPromptProps {
   user: AdminUser;
   onSave: (credits: number) => Promise<boolean>;
@@ -34,7 +42,7 @@ export function CreditsPrompt({ user, onSave, onClose }: CreditsPromptProps) {
     if (busy) return;
     const credits = parseCredits(value);
     if (credits === null) {
-      setError(adminUserMessages.invalidCredits);
+      setError(creditsProblem(value));
       // Back in the field, the message (its description) is read out with it.
       inputRef.current?.focus();
       return;

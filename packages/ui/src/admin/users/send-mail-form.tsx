@@ -12,7 +12,6 @@ import { numberOrZero } from '../shared/form-errors.ts';
 export const mailMessages = {
   required: adminMessages.mailSubjectMessageRequired,
   itemNameRequired: adminMessages.mailItemNameRequired,
-  quantityInvalid: adminMessages.mailQuantityInvalid,
   customItemAdded: 'Custom item added',
 } as const;
 
@@ -49,7 +48,8 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
       const errors: { name?: string; quantity?: string } = {};
       for (const issue of result.error.issues) {
         if (issue.path[0] === 'itemName') errors.name ??= mailMessages.itemNameRequired;
-        if (issue.path[0] === 'quantity') errors.quantity ??= mailMessages.quantityInvalid;
+        // 'Quantity must be a whole number of at least 1', or the bound when it is past it.
+        if (issue.path[0] === 'quantity') errors.quantity ??= issue.message;
       }
       setCustomErrors(errors);
       (errors.name ? customNameRef : customQuantityRef).current?.focus();

@@ -120,6 +120,17 @@ describe('UserManagement', () => {
     },
   );
 
+  it('says the bound for a balance past the maximum, and sends nothing', async () => {
+    const { count } = renderAdmin('/admin/users', { api: userServer() });
+    const prompt = await openCredits('nova');
+
+    fireEvent.change(prompt.getByLabelText('New credit balance for nova'), { target: { value: '1000000000001' } });
+    fireEvent.click(prompt.getByRole('button', { name: 'Save Credits' }));
+
+    expect(prompt.getByText('Credits must be at most 1,000,000,000,000')).toBeTruthy();
+    expect(count('PATCH /api/admin/users/user-nova/credits')).toBe(0);
+  });
+
   it('sets credits through the prompt, toasts and refetches', async () => {
     const { bodies, count } = renderAdmin('/admin/users', { api: userServer() });
     const prompt = await openCredits('nova');
