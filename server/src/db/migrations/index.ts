@@ -9,6 +9,7 @@ import * as payments from './2026-11-22-006-payments.ts';
 import * as discord from './2026-11-22-007-discord.ts';
 import * as game from './2026-11-22-008-game.ts';
 import * as changeNotices from './2026-11-22-009-change-notices.ts';
+import * as images from './2026-11-23-011-images.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-007-discord': discord,
   '2026-11-22-008-game': game,
   '2026-11-22-009-change-notices': changeNotices,
+  '2026-11-23-011-images': images,
 };
