@@ -1,9 +1,11 @@
-// Serves /images/* from the data folder and the built player site, falling back to index.html.
+// Serves /images/* from the image store and the built player site, falling back to index.html.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { ImageStore } from '../adapters/image-store.ts';
+import { parseLibraryUrl } from '../adapters/image-store.ts';
 import type { AppEnv } from '../middleware/types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,13 +33,41 @@ const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Contro
 
 const hasExtension = (urlPath: string) => /\.[^/]*$/.test(urlPath);
 
-export function imageRoutes(dataDir: string) {
-  const root = path.join(dataDir, 'images');
-  fs.mkdirSync(root, { recursive: true });
-  return new Hono<AppEnv>()
-    .use('*', cacheFound(PUBLIC_FILE_CACHE))
-    .use('*', serveStatic({ root, rewriteRequestPath: (p) => p.replace(/^\/images/, '') }))
-    .get('*', notFoundText);
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks of it), or is `*`. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const plain = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || plain(tag) === etag);
+}
+
+/**
+ * The image library at its library URLs only (`/images/uploads/<name>`, `/images/seed/<name>`),
+ * from whichever store this start chose. The raw path is judged, before any decoding, so `..` and
+ * encoded slashes never name a picture. Revalidation (ETag, 304) costs no read of the bytes.
+ */
+export function imageRoutes(store: ImageStore) {
+  return new Hono<AppEnv>().get('*', async (c) => {
+    const url = c.req.url;
+    const rawPath = url.slice(url.indexOf('/', url.indexOf('//') + 2)).replace(/[?#].*$/, '');
+    if (!parseLibraryUrl(rawPath)) return notFoundText(c);
+    const head = await store.head(rawPath);
+    if (!head) return notFoundText(c);
+    const headers: Record<string, string> = {
+      ETag: head.etag,
+      'Cache-Control': PUBLIC_FILE_CACHE,
+    };
+    if (matchesIfNoneMatch(c.req.header('If-None-Match'), head.etag))
+      return new Response(null, { status: 304, headers });
+    headers['Content-Type'] = head.contentType;
+    if (c.req.method === 'HEAD') {
+      return new Response(null, { headers: { ...headers, 'Content-Length': String(head.size) } });
+    }
+    const found = await store.read(rawPath);
+    if (!found) return notFoundText(c);
+    return new Response(found.bytes, {
+      headers: { ...headers, ETag: found.etag, 'Content-Length': String(found.bytes.length) },
+    });
+  });
 }
 
 const notBuilt = `<!doctype html><html><head><meta charset="utf-8"><title>Starport</title></head>
