@@ -43,6 +43,18 @@ export interface TestHarness {
   dataDir: string;
   /** For another process: the DATABASE_URL that reaches this harness's database ('' for SQLite). */
   databaseUrl: string;
+  /**
+   * Another instance of the server on the same database, as behind a load balancer: its own app and
+   * context, and on PostgreSQL its own empty data folder, so it shares nothing but the database.
+   */
+  openInstance(): Promise<TestInstance>;
+  close(): Promise<void>;
+}
+
+export interface TestInstance {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -95,16 +107,37 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   const clock = createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
   const app = createApp(ctx);
+  const instances: TestInstance[] = [];
+  async function openInstance(): Promise<TestInstance> {
+    const ownDir = pgSchema ? fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-')) : dataDir;
+    const opened = await openContext({ ...config, dataDir: ownDir }, { logger, clock, pgSchema });
+    const instance: TestInstance = {
+      ctx: opened.ctx,
+      app: createApp(opened.ctx),
+      dataDir: ownDir,
+      async close() {
+        const index = instances.indexOf(instance);
+        if (index < 0) return;
+        instances.splice(index, 1);
+        await opened.database.close();
+        if (ownDir !== dataDir) fs.rmSync(ownDir, { recursive: true, force: true });
+      },
+    };
+    instances.push(instance);
+    return instance;
+  }
   return {
     ctx,
     app,
     clock,
     logs,
     dataDir,
+    openInstance,
     databaseUrl: pgSchema
       ? `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
       : '',
     async close() {
+      for (const instance of [...instances]) await instance.close();
       await database.close();
       // The run's PostgreSQL database is dropped, schemas and all, when it ends (helpers/global-setup.ts).
       fs.rmSync(dataDir, { recursive: true, force: true });
