@@ -47,25 +47,32 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  */
 export function imageRoutes(store: ImageStore) {
   return new Hono<AppEnv>().get('*', async (c) => {
-    const url = c.req.url;
-    const rawPath = url.slice(url.indexOf('/', url.indexOf('//') + 2)).replace(/[?#].*$/, '');
-    if (!parseLibraryUrl(rawPath)) return notFoundText(c);
-    const head = await store.head(rawPath);
-    if (!head) return notFoundText(c);
-    const headers: Record<string, string> = {
-      ETag: head.etag,
-      'Cache-Control': PUBLIC_FILE_CACHE,
-    };
-    if (matchesIfNoneMatch(c.req.header('If-None-Match'), head.etag))
-      return new Response(null, { status: 304, headers });
-    headers['Content-Type'] = head.contentType;
-    if (c.req.method === 'HEAD') {
-      return new Response(null, { headers: { ...headers, 'Content-Length': String(head.size) } });
+    // As the client sent it, before any decoding.
+    const urlPath = new URL(c.req.url).pathname;
+    if (!parseLibraryUrl(urlPath)) return notFoundText(c);
+    const ifNoneMatch = c.req.header('If-None-Match');
+    const wantsBytes = c.req.method !== 'HEAD';
+    // A plain GET reads once; a revalidation or a HEAD looks at the head first, so a 304 reads no bytes.
+    const plainGet = wantsBytes && !ifNoneMatch;
+    const whole = plainGet ? await store.read(urlPath) : null;
+    const image = plainGet ? whole : await store.head(urlPath);
+    if (!image) return notFoundText(c);
+    const headers: Record<string, string> = { ETag: image.etag, 'Cache-Control': PUBLIC_FILE_CACHE };
+    if (matchesIfNoneMatch(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
+    if (!wantsBytes) {
+      return new Response(null, {
+        headers: { ...headers, 'Content-Type': image.contentType, 'Content-Length': String(image.size) },
+      });
     }
-    const found = await store.read(rawPath);
+    const found = whole ?? (await store.read(urlPath));
     if (!found) return notFoundText(c);
     return new Response(found.bytes, {
-      headers: { ...headers, ETag: found.etag, 'Content-Length': String(found.bytes.length) },
+      headers: {
+        ETag: found.etag,
+        'Cache-Control': PUBLIC_FILE_CACHE,
+        'Content-Type': found.contentType,
+        'Content-Length': String(found.bytes.length),
+      },
     });
   });
 }
