@@ -1,13 +1,15 @@
-// `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand.
+// `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand;
+// `npm run admin -- images migrate`: copies a disk image library into the database (PostgreSQL).
 import fs from 'node:fs';
 import os from 'node:os';
-import { openContext, sqliteFile } from './boot.ts';
+import { imagesDir, openContext, sqliteFile } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { grantAdmin, revokeAdmin } from './services/admins.ts';
+import { migrateDiskImagesToDatabase } from './services/image-migration.ts';
 
-const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | images migrate';
 
 function osUser(): string {
   try {
@@ -19,7 +21,8 @@ function osUser(): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if ((command !== 'grant' && command !== 'revoke') || !email) {
+  const imagesMigrate = command === 'images' && email === 'migrate';
+  if (!imagesMigrate && ((command !== 'grant' && command !== 'revoke') || !email)) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -35,6 +38,13 @@ async function main(argv: string[]): Promise<number> {
   const { ctx, database } = await openContext(config, { logger });
   const by = `cli:${osUser()}`;
   try {
+    if (imagesMigrate) {
+      const { moved, skipped, ignored } = await migrateDiskImagesToDatabase(ctx, imagesDir(config));
+      process.stdout.write(
+        `${moved} images moved into the database, ${skipped} already there, ${ignored} other files ignored (the files in ${imagesDir(config)} are left in place)\n`,
+      );
+      return 0;
+    }
     const { changed } = command === 'grant' ? await grantAdmin(ctx, email, by) : await revokeAdmin(ctx, email, by);
     const verb = command === 'grant' ? 'is now an administrator' : 'is no longer an administrator';
     const same = command === 'grant' ? 'was already an administrator' : 'was not an administrator';

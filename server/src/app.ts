@@ -141,7 +141,7 @@ export function createApp(ctx: AppContext) {
   });
   app.use('/api/*', consoleCors);
   app.route('/api', api);
-  app.route('/images', imageRoutes(ctx.config.dataDir));
+  app.route('/images', imageRoutes(ctx.images));
   app.route('/', siteRoutes(ctx.config.siteDir));
   app.onError(handleError(ctx));
   return app;

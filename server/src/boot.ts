@@ -1,9 +1,14 @@
 // Opens what the server needs at start: configuration, database (migrated), administrator, seed.
 import path from 'node:path';
+import type { ImageStore } from './adapters/image-store.ts';
+import { createDatabaseImageStore } from './adapters/image-store-database.ts';
+import { createDiskImageStore } from './adapters/image-store-disk.ts';
 import { createStripeGateway } from './adapters/stripe.ts';
 import { type Config, repoRoot } from './config.ts';
 import { type AppContext, createLimiters } from './context.ts';
 import { connectDatabase, type DatabaseHandle, type PoolLimits } from './db/connect.ts';
+import type { Db } from './db/database.ts';
+import type { DialectName } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -14,6 +19,14 @@ import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
 
 export const sqliteFile = (config: Config): string => path.join(config.dataDir, 'starport.sqlite');
+
+/** The disk image store's folder, and where `images migrate` finds a library to move. */
+export const imagesDir = (config: Config): string => path.join(config.dataDir, 'images');
+
+/** Where this start keeps pictures: one folder for one SQLite process, the shared database for many. */
+export function chooseImageStore(config: Config, db: Db, dialect: DialectName): ImageStore {
+  return dialect === 'postgres' ? createDatabaseImageStore(db) : createDiskImageStore(imagesDir(config));
+}
 
 export interface OpenedContext {
   ctx: AppContext;
@@ -57,6 +70,7 @@ export async function openContext(
     logger,
     clock,
     limiters: createLimiters(config, database),
+    images: chooseImageStore(config, database.db, database.dialect),
     stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
     runtime: { draining: false, background: null },
   };

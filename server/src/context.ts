@@ -1,5 +1,6 @@
 // What the app's routes and services are given: the database, configuration, logger, clock, limiters,
-// and Stripe when real payments are configured.
+// the image store, and Stripe when real payments are configured.
+import type { ImageStore } from './adapters/image-store.ts';
 import type { StripeGateway } from './adapters/stripe.ts';
 import type { Config, RateLimitRule } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
     failedLoginsPerAccountAddress: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
   };
+  /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
+  images: ImageStore;
   /** Null in the sandbox (no STRIPE_SECRET_KEY): payments then go through the site's own checkout page. */
   stripe: StripeGateway | null;
   /** What readiness reports about this process (routes/health.ts). */

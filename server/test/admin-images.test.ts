@@ -38,7 +38,12 @@ describe.each(dialects)('image library on %s', (dialect) => {
   const upload = (body: FormData, token = admin.token, headers: Record<string, string> = {}) =>
     call(h, 'POST', '/api/shop/admin/images/upload', { token, rawBody: body, headers });
   const uploadsDir = () => path.join(h.dataDir, 'images', 'uploads');
-  const filesWritten = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
+  /** What any upload left behind: uploads in the image store (disk or database) and any file on disk. */
+  const filesWritten = async () => {
+    const onDisk = fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : [];
+    const stored = (await h.ctx.images.list()).filter((url) => url.startsWith('/images/uploads/'));
+    return [...new Set([...onDisk, ...stored.map((url) => path.basename(url))])];
+  };
 
   it('stores a PNG as a fresh WebP with a server-made name, served at its URL and listed first', async () => {
     const original = await png();
@@ -56,7 +61,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
 
     const listed = await call(h, 'GET', '/api/shop/admin/images', { token: admin.token });
     expect(listed.json.images[0]).toBe(res.json.imageUrl);
-    expect(filesWritten()).toHaveLength(1);
+    expect(await filesWritten()).toHaveLength(1);
   });
 
   it('accepts JPEG, GIF and WebP, and shrinks a large picture to at most 1024 px', async () => {
@@ -80,7 +85,10 @@ describe.each(dialects)('image library on %s', (dialect) => {
       expect(res.status, name).toBe(201);
     }
     const sizes = await Promise.all(
-      filesWritten().map(async (file) => (await sharp(path.join(uploadsDir(), file)).metadata()).width),
+      (await filesWritten()).map(async (file) => {
+        const served = await h.app.request(`/images/uploads/${file}`);
+        return (await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width;
+      }),
     );
     expect(Math.max(...sizes.map(Number))).toBe(1024);
   });
@@ -104,7 +112,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
     }
     const noFile = await upload(form(await png(), 'a.png', 'image/png', 'picture'));
     expect([noFile.status, noFile.json.error.message]).toEqual([400, 'Please select an image file']);
-    expect(filesWritten()).toEqual([]);
+    expect(await filesWritten()).toEqual([]);
   });
 
   it('refuses 6 MB with 413 "File size must be less than 5MB", with or without Content-Length, writing nothing', async () => {
@@ -128,7 +136,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
     (await png()).copy(justUnder);
     const pngWithTrailer = await upload(form(justUnder, 'ok.png', 'image/png'));
     expect(pngWithTrailer.status).toBe(201);
-    expect(filesWritten()).toHaveLength(1);
+    expect(await filesWritten()).toHaveLength(1);
   });
 
   it('refuses a picture too large to decode safely before decoding it', async () => {
@@ -137,7 +145,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
       .toBuffer();
     const res = await upload(form(bomb, 'bomb.png', 'image/png'));
     expect([res.status, res.json.error.message]).toEqual([400, 'Please select an image file']);
-    expect(filesWritten()).toEqual([]);
+    expect(await filesWritten()).toEqual([]);
   });
 
   it('deletes a library image and clears it from the items that showed it', async () => {
@@ -149,7 +157,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
     const res = await call(h, 'DELETE', '/api/shop/admin/images', { token: admin.token, body: { imageUrl } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ imageUrl, clearedItems: 1 });
-    expect(filesWritten()).toEqual([]);
+    expect(await filesWritten()).toEqual([]);
     expect((await h.app.request(imageUrl)).status).toBe(404);
     const items = await call(h, 'GET', '/api/shop/admin/items', { token: admin.token });
     const byId = new Map(items.json.items.map((i: any) => [i._id, i.imageUrl]));
@@ -179,7 +187,7 @@ describe.each(dialects)('image library on %s', (dialect) => {
     });
     expect([gone.status, gone.json.error.message]).toEqual([404, 'Image not found']);
     expect(fs.readFileSync(path.join(h.dataDir, 'precious.txt'), 'utf8')).toBe('keep me');
-    expect(filesWritten()).toEqual([name]);
+    expect(await filesWritten()).toEqual([name]);
   });
 
   it('refuses guests and players before reading the upload', async () => {
@@ -187,6 +195,6 @@ describe.each(dialects)('image library on %s', (dialect) => {
     expect((await upload(body, '')).status).toBe(401);
     expect((await upload(form(await png(), 'a.png', 'image/png'), player.token)).status).toBe(403);
     expect((await call(h, 'GET', '/api/shop/admin/images', { token: player.token })).status).toBe(403);
-    expect(filesWritten()).toEqual([]);
+    expect(await filesWritten()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteEndedRateLimits } from '../src/db/repositories/rate-limits.ts';
 import { addressLimitKey } from '../src/middleware/client-address.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
-import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+import { createHarness, dialects, type TestHarness, type TestInstance } from './helpers/test-context.ts';
 
 const MINUTE = 60_000;
 const from = (address: string) => ({ 'X-Forwarded-For': address });
@@ -156,7 +156,7 @@ describe.runIf(dialects.includes('postgres'))(
   'the PostgreSQL rate-limit store, shared by two instances on one database',
   () => {
     let h: TestHarness;
-    let other: TestHarness;
+    let other: TestInstance;
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });
     });

@@ -18,13 +18,21 @@ export interface ProcessedImage {
   extension: 'webp';
   width: number;
   height: number;
+  /** What was uploaded, before re-encoding. */
+  original: { format: string; bytes: number; width: number; height: number };
 }
 
 export async function processUploadedImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const sharp = loadWhenNeeded('sharp') as typeof sharpType;
   let format: string | undefined;
+  let originalWidth = 0;
+  let originalHeight = 0;
   try {
-    ({ format } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    ({
+      format,
+      width: originalWidth,
+      height: originalHeight,
+    } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
   } catch {
     throw new ImageRejected('not an image');
   }
@@ -36,8 +44,25 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
       .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
-    return { data, extension: 'webp', width: info.width, height: info.height };
+    return {
+      data,
+      extension: 'webp',
+      width: info.width,
+      height: info.height,
+      original: { format, bytes: bytes.length, width: originalWidth, height: originalHeight },
+    };
   } catch {
     throw new ImageRejected('could not be decoded');
+  }
+}
+
+/** Width and height of a picture already in the library (a seed file, a file on disk), or null. */
+export async function measureImage(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const sharp = loadWhenNeeded('sharp') as typeof sharpType;
+  try {
+    const { width, height } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
   }
 }

@@ -259,6 +259,30 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A picture of the image library kept in the database (the database image store). */
+export interface ImagesTable {
+  url: string;
+  folder: string;
+  created_at: string;
+  original_format: string | null;
+  original_bytes: number | null;
+  original_width: number | null;
+  original_height: number | null;
+}
+
+/** The bytes served for a picture: 'full' today, resized variants later. */
+export interface ImageVariantsTable {
+  image_url: string;
+  variant: string;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  byte_size: number;
+  bytes: Uint8Array;
+  etag: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -278,6 +302,8 @@ export interface Database {
   jobs: JobsTable;
   game_server_keys: GameServerKeysTable;
   rate_limits: RateLimitsTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -302,6 +328,8 @@ export type NewInventoryEntry = Insertable<InventoryEntriesTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
 export type MailRow = Selectable<MailsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type NewImage = Insertable<ImagesTable>;
+export type NewImageVariant = Insertable<ImageVariantsTable>;
 export type NewMail = Insertable<MailsTable>;
 export type NewLedgerEntry = Insertable<CreditLedgerTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

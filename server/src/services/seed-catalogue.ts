@@ -1,6 +1,8 @@
-// Seeds an empty database with the starter catalogue and copies its images into the data folder.
+// Seeds an empty database with the starter catalogue and puts its pictures into the image store.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { contentTypeOf, libraryUrl } from '../adapters/image-store.ts';
+import { measureImage } from '../adapters/images.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import {
@@ -19,21 +21,25 @@ import { seedCategories, seedItems, seedTiers } from '../seed/catalogue-data.ts'
 export const SEED_IMAGE_PREFIX = '/images/seed/';
 
 /**
- * Puts the seed pictures that items still show into DATA_DIR/images/seed where missing. Runs at
- * every start: a database seeded earlier (PostgreSQL, say) may be paired with a new, empty data
+ * Puts the seed pictures that items still show into the image store where missing. Runs at every
+ * start: a database seeded earlier (with another instance, say) may be paired with a new, empty data
  * folder. A seed picture an admin deleted from the library is shown by no item, so it stays deleted.
  */
 export async function copySeedImages(ctx: AppContext, sourceDir: string): Promise<void> {
-  const target = path.join(ctx.config.dataDir, 'images', 'seed');
-  await fs.mkdir(target, { recursive: true });
   const shown = new Set(await listShopItemImageUrls(ctx.db));
   for (const item of seedItems) {
-    if (!shown.has(`${SEED_IMAGE_PREFIX}${item.image}`)) continue;
-    try {
-      await fs.copyFile(path.join(sourceDir, item.image), path.join(target, item.image), fs.constants.COPYFILE_EXCL);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    const url = libraryUrl('seed', item.image);
+    if (!shown.has(url) || (await ctx.images.has(url))) continue;
+    const bytes = await fs.readFile(path.join(sourceDir, item.image));
+    const size = await measureImage(bytes);
+    await ctx.images.add({
+      url,
+      bytes,
+      contentType: contentTypeOf(item.image),
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+      createdAt: ctx.clock(),
+    });
   }
 }
 

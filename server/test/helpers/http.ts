@@ -9,7 +9,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(h: TestHarness, method: string, path: string, options: CallOptions = {}) {
+export async function call(h: Pick<TestHarness, 'app'>, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: RequestInit['body'] = options.rawBody;

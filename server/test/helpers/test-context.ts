@@ -44,11 +44,17 @@ export interface TestHarness {
   /** For another process: the DATABASE_URL that reaches this harness's database ('' for SQLite). */
   databaseUrl: string;
   /**
-   * Another app on the same database (on PostgreSQL the same schema), as a second server process
-   * behind the same load balancer would be: its own context, limiters and caches. Sharing this
-   * harness's clock and logs; its close closes only its own connections.
+   * Another instance of the server on the same database, as behind a load balancer: its own app and
+   * context, and on PostgreSQL its own empty data folder, so it shares nothing but the database.
    */
-  openInstance(): Promise<TestHarness>;
+  openInstance(): Promise<TestInstance>;
+  close(): Promise<void>;
+}
+
+export interface TestInstance {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -101,24 +107,40 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   const clock = createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
   const app = createApp(ctx);
-  const harness: TestHarness = {
+  const instances: TestInstance[] = [];
+  async function openInstance(): Promise<TestInstance> {
+    const ownDir = pgSchema ? fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-')) : dataDir;
+    const opened = await openContext({ ...config, dataDir: ownDir }, { logger, clock, pgSchema });
+    const instance: TestInstance = {
+      ctx: opened.ctx,
+      app: createApp(opened.ctx),
+      dataDir: ownDir,
+      async close() {
+        const index = instances.indexOf(instance);
+        if (index < 0) return;
+        instances.splice(index, 1);
+        await opened.database.close();
+        if (ownDir !== dataDir) fs.rmSync(ownDir, { recursive: true, force: true });
+      },
+    };
+    instances.push(instance);
+    return instance;
+  }
+  return {
     ctx,
     app,
     clock,
     logs,
     dataDir,
+    openInstance,
     databaseUrl: pgSchema
       ? `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=-csearch_path%3D${pgSchema}`
       : '',
-    async openInstance() {
-      const other = await openContext(config, { logger, clock, pgSchema });
-      return { ...harness, ctx: other.ctx, app: createApp(other.ctx), close: () => other.database.close() };
-    },
     async close() {
+      for (const instance of [...instances]) await instance.close();
       await database.close();
       // The run's PostgreSQL database is dropped, schemas and all, when it ends (helpers/global-setup.ts).
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return harness;
 }

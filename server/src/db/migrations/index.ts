@@ -10,6 +10,7 @@ import * as discord from './2026-11-22-007-discord.ts';
 import * as game from './2026-11-22-008-game.ts';
 import * as changeNotices from './2026-11-22-009-change-notices.ts';
 import * as perKeyNotices from './2026-11-23-010-per-key-notices-and-unique-jobs.ts';
+import * as images from './2026-11-23-011-images.ts';
 import * as wideNumbers from './2026-11-23-012-wide-numbers.ts';
 import * as rateLimits from './2026-11-23-013-rate-limits.ts';
 
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-010-per-key-notices-and-unique-jobs': perKeyNotices,
   '2026-11-23-012-wide-numbers': wideNumbers,
   '2026-11-23-013-rate-limits': rateLimits,
+  '2026-11-23-011-images': images,
 };

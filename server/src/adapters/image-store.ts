@@ -1,0 +1,76 @@
+// Where the image library's pictures live, behind one small interface chosen once at start
+// (boot.ts): on disk under DATA_DIR/images for a single SQLite install (image-store-disk.ts), in
+// the database when several instances share one PostgreSQL (image-store-database.ts), so a picture
+// uploaded through one instance is served by every other. Routes and services only see this.
+import { hash } from 'node:crypto';
+
+export const IMAGE_URL_PREFIX = '/images/';
+export const LIBRARY_FOLDERS = ['uploads', 'seed'] as const;
+export type LibraryFolder = (typeof LIBRARY_FOLDERS)[number];
+
+/** One folder, one plain file name: anything else (`..`, `%2f`, a second slash) is not ours. */
+const LIBRARY_URL = /^\/images\/(uploads|seed)\/([A-Za-z0-9_-]{1,100}\.(?:webp|png|jpe?g|gif))$/;
+
+export interface LibraryUrl {
+  url: string;
+  folder: LibraryFolder;
+  name: string;
+}
+
+/** The folder and file name of a library URL, or null for anything that is not one. */
+export function parseLibraryUrl(url: string): LibraryUrl | null {
+  const match = LIBRARY_URL.exec(url);
+  if (!match) return null;
+  return { url, folder: match[1] as LibraryFolder, name: match[2] as string };
+}
+
+export const libraryUrl = (folder: LibraryFolder, name: string): string => `${IMAGE_URL_PREFIX}${folder}/${name}`;
+
+const contentTypes: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/** A library name's type, by its extension (which LIBRARY_URL has already limited). */
+export const contentTypeOf = (name: string): string =>
+  contentTypes[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+
+/** A strong ETag from the bytes themselves: equal bytes, equal tag, whichever store or instance serves them. */
+export const etagOf = (bytes: Uint8Array): string => `"${hash('sha256', bytes, 'base64url')}"`;
+
+/** A picture to add to the library, already judged and re-encoded where it was an upload. */
+export interface NewLibraryImage {
+  url: string;
+  bytes: Uint8Array;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  /** When it joined the library: the listing is newest first. */
+  createdAt: Date;
+  /** What was uploaded, before re-encoding, when known. */
+  original?: { format: string; bytes: number; width: number; height: number };
+}
+
+/** What a response needs before it reads any bytes. */
+export interface StoredImageHead {
+  contentType: string;
+  size: number;
+  etag: string;
+}
+
+export interface ImageStore {
+  /** Library URLs (uploads and seed), newest first. */
+  list(): Promise<string[]>;
+  has(url: string): Promise<boolean>;
+  /** Adds a picture unless its URL is already there; returns whether it added. */
+  add(image: NewLibraryImage): Promise<boolean>;
+  /** Type, size and ETag of a picture, or null when it is not in the library. */
+  head(url: string): Promise<StoredImageHead | null>;
+  /** Its bytes too; null when it is not (or, since head(), no longer) in the library. */
+  read(url: string): Promise<(StoredImageHead & { bytes: Uint8Array }) | null>;
+  /** Removes a picture; returns whether it was there. */
+  remove(url: string): Promise<boolean>;
+}
