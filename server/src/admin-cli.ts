@@ -1,13 +1,15 @@
-// `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand.
+// `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand;
+// `backup|restore FILE` (operations/backup-command.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import { openContext, sqliteFile } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
+import { backupUsage, runBackupCommand } from './operations/backup-command.ts';
 import { grantAdmin, revokeAdmin } from './services/admins.ts';
 
-const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+const usage = ['Usage: npm run admin -- grant EMAIL | revoke EMAIL', `       ${backupUsage}`].join('\n');
 
 function osUser(): string {
   try {
@@ -19,6 +21,11 @@ function osUser(): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
+  if (command === 'backup' || command === 'restore') {
+    loadDotEnv();
+    // Never opens the database through boot: no migrations, no new file for a mistyped DATA_DIR.
+    return runBackupCommand(command, argv.slice(1), loadConfig());
+  }
   if ((command !== 'grant' && command !== 'revoke') || !email) {
     process.stderr.write(`${usage}\n`);
     return 2;
