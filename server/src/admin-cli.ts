@@ -1,15 +1,19 @@
 // `npm run admin -- grant|revoke EMAIL`: grants or revokes the administrator flag by hand;
 // `npm run admin -- images migrate`: copies a disk image library into the database (PostgreSQL).
+// `backup|restore FILE` (operations/backup-command.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import { imagesDir, openContext, sqliteFile } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
+import { backupUsage, runBackupCommand } from './operations/backup-command.ts';
 import { grantAdmin, revokeAdmin } from './services/admins.ts';
 import { migrateDiskImagesToDatabase } from './services/image-migration.ts';
 
-const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | images migrate';
+const usage = ['Usage: npm run admin -- grant EMAIL | revoke EMAIL | images migrate', `       ${backupUsage}`].join(
+  '\n',
+);
 
 function osUser(): string {
   try {
@@ -21,6 +25,11 @@ function osUser(): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
+  if (command === 'backup' || command === 'restore') {
+    loadDotEnv();
+    // Never opens the database through boot: no migrations, no new file for a mistyped DATA_DIR.
+    return runBackupCommand(command, argv.slice(1), loadConfig());
+  }
   const imagesMigrate = command === 'images' && email === 'migrate';
   if (!imagesMigrate && ((command !== 'grant' && command !== 'revoke') || !email)) {
     process.stderr.write(`${usage}\n`);

@@ -66,10 +66,11 @@ describe.each(dialects)('the admin CLI on %s', (dialect) => {
     const unknown = runCli('grant', 'ghost@example.com');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No account with the email ghost@example.com');
-    expect(runCli('promote')).toMatchObject({
-      code: 2,
-      stderr: 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | images migrate',
-    });
+    const usage = runCli('promote');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(
+      /^Usage: npm run admin -- grant EMAIL \| revoke EMAIL \| images migrate\n.*backup FILE/,
+    );
   });
 });
 

@@ -110,7 +110,7 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
     const after = await buy(server.url, buyers[0] as Buyer, itemId);
     expect([200, 400]).toContain(after.status);
     expect(isAlive(server)).toBe(true);
-    await expectNoDrift(h, buyers, credits);
+    await expectNoDrift(h.ctx.db, buyers, credits);
   }
 
   it('survives every backend terminated (pg_terminate_backend) during a purchase storm', async () => {

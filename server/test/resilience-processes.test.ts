@@ -45,7 +45,7 @@ describe.each(dialects)('a purchase storm on %s', (dialect) => {
     first.child.kill('SIGKILL');
     await storming;
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    await expectNoDrift(h, buyers, credits);
+    await expectNoDrift(h.ctx.db, buyers, credits);
 
     const second = await startServer(h);
     running.push(second);
@@ -53,7 +53,7 @@ describe.each(dialects)('a purchase storm on %s', (dialect) => {
     await storm([second.url], itemId, buyers, after);
     // Everyone bought until out of credits: 400 (insufficient credits) ends each loop, never a 500.
     expect(after.filter((s) => s !== 200 && s !== 400)).toEqual([]);
-    await expectNoDrift(h, buyers, credits);
+    await expectNoDrift(h.ctx.db, buyers, credits);
     for (const buyer of buyers) expect(await sumLedger(h.ctx.db, buyer.id)).toBe(0);
   }, 60_000);
 });
@@ -79,6 +79,6 @@ describe('two server processes on one SQLite file', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 400)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(buyers.length * 15);
     expect(`${a.output()}${b.output()}`).not.toContain('SQLITE_BUSY');
-    await expectNoDrift(h, buyers, credits);
+    await expectNoDrift(h.ctx.db, buyers, credits);
   }, 60_000);
 });

@@ -1,6 +1,8 @@
 // A purchase storm against real server processes, and the invariants it must keep: every balance
 // equals its ledger and never goes below zero; one debit per inventory row and back.
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/database.ts';
 import { sumLedger } from '../../src/db/repositories/credits.ts';
 import { addCategory, addItem, grantCredits } from './catalogue-factories.ts';
 import { registerPlayer } from './http.ts';
@@ -66,23 +68,19 @@ export async function storm(
 }
 
 /** The invariants: balance = ledger and never below 0, one debit per inventory row and back. */
-export async function expectNoDrift(h: TestHarness, buyers: Buyer[], credits: number) {
+export async function expectNoDrift(db: Kysely<Database>, buyers: Buyer[], credits: number) {
   for (const buyer of buyers) {
-    const user = await h.ctx.db
-      .selectFrom('users')
-      .select('credits')
-      .where('id', '=', buyer.id)
-      .executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select('credits').where('id', '=', buyer.id).executeTakeFirstOrThrow();
     const balance = Number(user.credits);
     expect(balance).toBeGreaterThanOrEqual(0);
-    expect(await sumLedger(h.ctx.db, buyer.id)).toBe(balance);
-    const debits = await h.ctx.db
+    expect(await sumLedger(db, buyer.id)).toBe(balance);
+    const debits = await db
       .selectFrom('credit_ledger')
       .select(['reference', 'delta'])
       .where('user_id', '=', buyer.id)
       .where('reason', '=', 'credit_purchase')
       .execute();
-    const entries = await h.ctx.db
+    const entries = await db
       .selectFrom('inventory_entries')
       .select('id')
       .where('user_id', '=', buyer.id)
