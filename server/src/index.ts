@@ -59,7 +59,7 @@ async function main() {
       server.closeAllConnections();
     }
     await database.close().catch((error) => ctx.logger.error('db.close_failed', { error: String(error) }));
-    ctx.logger.info('server.stopped', { signal, clean: outcome === 'clean' });
+    ctx.logger.info('server.stopped', { signal, clean: outcome === 'clean', inFlight });
     process.exit(outcome === 'clean' ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, newPlayer } from './helpers/http.ts';
+import { call } from './helpers/http.ts';
 import { type Buyer, expectNoDrift, PRICE, setUpStorm, storm } from './helpers/purchase-storm.ts';
 import {
   type BuiltServer,

@@ -19,7 +19,7 @@ const RECONNECT_MS = 1000;
 const WATCHED = new Set(['users', 'sessions', 'tiers']);
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i;
 /** `where "id" = $3 …` with only `and` after it: the rows are exactly those with that key. */
-const KEYED_WHERE = /\bwhere\s+"(id|user_id|token_hash)"\s*=\s*\$(\d+)(?![^]*\bor\b)/i;
+const KEYED_WHERE = /\bwhere\s+"(id|user_id|token_hash)"\s*=\s*\$(\d+)(?![\s\S]*\bor\b)/i;
 
 /** What one statement of this process changes for the cache: tags, everything, or nothing. */
 export function localChangeTags(text: string, values: readonly unknown[]): string[] | 'all' | null {
