@@ -12,8 +12,10 @@ import { type Buyer, expectNoDrift, PRICE, setUpStorm, storm } from './helpers/p
 import {
   type BuiltServer,
   buildServer,
+  callServer,
   isAlive,
   type Running,
+  type ServerAnswer,
   startServer,
   stopServer,
 } from './helpers/server-process.ts';
@@ -22,33 +24,13 @@ import { createHarness, type TestHarness, testDatabaseUrl } from './helpers/test
 
 const STATEMENT_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
-/** A call during a fault must answer within the timeouts; far past them means it hung. */
-const HANG = 15_000;
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  json: any;
-}
-
-async function get(url: string, path: string, init: RequestInit & { token?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) };
-  if (init.body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${url}${path}`, { ...init, headers, signal: AbortSignal.timeout(HANG) });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), json };
-}
 
 const buy = (url: string, buyer: Buyer, itemId: string) =>
-  get(url, '/api/shop/purchase', { method: 'POST', token: buyer.token, body: JSON.stringify({ itemId, quantity: 1 }) });
+  callServer(url, '/api/shop/purchase', { method: 'POST', token: buyer.token, body: { itemId, quantity: 1 } });
 
-function expectUnavailable(answer: Answer) {
+function expectUnavailable(answer: ServerAnswer) {
   expect(answer.status).toBe(503);
-  expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(answer.json?.error?.code).toBe('service_unavailable');
   expect(typeof answer.json?.error?.message).toBe('string');
 }
@@ -94,7 +76,7 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
     });
     // Warm: the pool holds connections and the session reads are kept, as on a live server.
     for (const buyer of buyers)
-      expect((await get(server.url, '/api/auth/me', { token: buyer.token })).status).toBe(200);
+      expect((await callServer(server.url, '/api/auth/me', { token: buyer.token })).status).toBe(200);
   });
 
   afterEach(async () => {
@@ -105,8 +87,8 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
 
   /** After the fault: alive, serving again by itself, and every credit where it should be. */
   async function expectRecovered() {
-    await eventually(async () => (await get(server.url, '/api/health/ready')).status === 200);
-    expect((await get(server.url, '/api/auth/me', { token: buyers[0]?.token })).status).toBe(200);
+    await eventually(async () => (await callServer(server.url, '/api/health/ready')).status === 200);
+    expect((await callServer(server.url, '/api/auth/me', { token: buyers[0]?.token })).status).toBe(200);
     const after = await buy(server.url, buyers[0] as Buyer, itemId);
     expect([200, 400]).toContain(after.status);
     expect(isAlive(server)).toBe(true);
@@ -154,14 +136,14 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
     await proxy.refuse();
     const refusedAt = Date.now();
     const buyer = buyers[1] as Buyer;
-    expectUnavailable(await get(server.url, '/api/auth/me', { token: buyer.token }));
+    expectUnavailable(await callServer(server.url, '/api/auth/me', { token: buyer.token }));
     expectUnavailable(await buy(server.url, buyer, itemId));
-    const ready = await get(server.url, '/api/health/ready');
+    const ready = await callServer(server.url, '/api/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.json.checks.database).toBe('unreachable');
-    expect((await get(server.url, '/api/health/live')).status).toBe(200);
+    expect((await callServer(server.url, '/api/health/live')).status).toBe(200);
     await pause(Math.max(0, 5000 - (Date.now() - refusedAt)));
-    expectUnavailable(await get(server.url, '/api/shop/items'));
+    expectUnavailable(await callServer(server.url, '/api/shop/items'));
     await proxy.pass();
     await expectRecovered();
   }, 60_000);
@@ -170,17 +152,17 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
     proxy.stall();
     const buyer = buyers[2] as Buyer;
     const [me, purchase, items] = await Promise.all([
-      get(server.url, '/api/auth/me', { token: buyer.token }),
+      callServer(server.url, '/api/auth/me', { token: buyer.token }),
       buy(server.url, buyer, itemId),
-      get(server.url, '/api/shop/items'),
+      callServer(server.url, '/api/shop/items'),
     ]);
     expectUnavailable(me);
     expectUnavailable(purchase);
     expectUnavailable(items);
-    const ready = await get(server.url, '/api/health/ready', { signal: AbortSignal.timeout(3000) });
+    const ready = await callServer(server.url, '/api/health/ready', { timeoutMs: 3000 });
     expect(ready.status).toBe(503);
     expect(ready.json.error.message).toContain('the database did not answer within 800 ms');
-    expect((await get(server.url, '/api/health/live', { signal: AbortSignal.timeout(3000) })).status).toBe(200);
+    expect((await callServer(server.url, '/api/health/live', { timeoutMs: 3000 })).status).toBe(200);
     await pause(STATEMENT_TIMEOUT_MS * 2);
     await proxy.pass();
     await expectRecovered();

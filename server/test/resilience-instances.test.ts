@@ -8,6 +8,7 @@ import { registerPlayer } from './helpers/http.ts';
 import {
   type BuiltServer,
   buildServer,
+  callServer,
   isAlive,
   type Running,
   startServer,
@@ -20,28 +21,6 @@ beforeAll(() => {
   built = buildServer('dist-test-resilience-instances');
 });
 afterAll(() => built.remove());
-
-async function send(
-  url: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, bytes: text, headers: res.headers };
-}
 
 describe.skipIf(!testDatabaseUrl)('three server processes on one PostgreSQL database', () => {
   let h: TestHarness;
@@ -68,14 +47,14 @@ describe.skipIf(!testDatabaseUrl)('three server processes on one PostgreSQL data
     expect(admins).toEqual([{ email: 'captain@example.com', is_admin: 1 }]);
     for (const server of servers) {
       expect(isAlive(server)).toBe(true);
-      expect((await send(server.url, '/api/health/ready')).status).toBe(200);
-      const login = await send(server.url, '/api/auth/login', {
+      expect((await callServer(server.url, '/api/health/ready')).status).toBe(200);
+      const login = await callServer(server.url, '/api/auth/login', {
         method: 'POST',
         body: { email: 'captain@example.com', password: 'Orbital-Drift-42' },
       });
       expect(login.status).toBe(200);
     }
-    const names = (await send(servers[0]?.url as string, '/api/shop/categories')).json.categories.map(
+    const names = (await callServer(servers[0]?.url as string, '/api/shop/categories')).json.categories.map(
       (c: { name: string }) => c.name,
     );
     expect(new Set(names).size).toBe(names.length);
@@ -119,33 +98,35 @@ describe.skipIf(!testDatabaseUrl)('three server processes on one PostgreSQL data
     const statuses: number[] = [];
     for (let i = 0; i < 9; i += 1) {
       const server = [a, b, c][i % 3] as Running;
-      statuses.push((await send(server.url, '/api/auth/login', { method: 'POST', body, headers: from })).status);
+      statuses.push((await callServer(server.url, '/api/auth/login', { method: 'POST', body, headers: from })).status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.slice(6)).toEqual([429, 429, 429]);
 
     // A sign-out on one instance is seen by another within a second (its session read was kept).
-    expect((await send(b.url, '/api/auth/me', { token: player.token })).status).toBe(200);
-    expect((await send(b.url, '/api/auth/me', { token: player.token })).status).toBe(200);
-    expect((await send(a.url, '/api/auth/logout', { method: 'POST', token: player.token })).status).toBeLessThan(300);
+    expect((await callServer(b.url, '/api/auth/me', { token: player.token })).status).toBe(200);
+    expect((await callServer(b.url, '/api/auth/me', { token: player.token })).status).toBe(200);
+    expect((await callServer(a.url, '/api/auth/logout', { method: 'POST', token: player.token })).status).toBeLessThan(
+      300,
+    );
     const deadline = Date.now() + 1000;
     let seen = 0;
     while (Date.now() < deadline && seen !== 401) {
-      seen = (await send(b.url, '/api/auth/me', { token: player.token })).status;
+      seen = (await callServer(b.url, '/api/auth/me', { token: player.token })).status;
     }
     expect(seen).toBe(401);
 
     // A demotion on one instance refuses the next admin call on another.
     const second = await registerPlayer(h);
     await grantAdmin(h.ctx, second.user.email, 'test');
-    expect((await send(c.url, '/api/admin/users', { token: second.token })).status).toBe(200);
-    const demote = await send(a.url, `/api/admin/users/${second.user._id}/admin`, {
+    expect((await callServer(c.url, '/api/admin/users', { token: second.token })).status).toBe(200);
+    const demote = await callServer(a.url, `/api/admin/users/${second.user._id}/admin`, {
       method: 'PATCH',
       token: admin.token,
       body: { isAdmin: false },
     });
     expect(demote.status).toBe(200);
-    expect((await send(c.url, '/api/admin/users', { token: second.token })).status).toBe(403);
+    expect((await callServer(c.url, '/api/admin/users', { token: second.token })).status).toBe(403);
   }, 90_000);
 });
 

@@ -10,6 +10,7 @@ import {
   insertImageIfAbsent,
   listImageUrls,
 } from '../db/repositories/images.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
 import { etagOf, type ImageStore, parseLibraryUrl } from './image-store.ts';
 
@@ -27,7 +28,7 @@ export function createDatabaseImageStore(db: Db): ImageStore {
       if (!parsed) throw new Error(`not a library URL: ${image.url}`);
       const createdAt = toIso(image.createdAt);
       // One transaction: no instance ever sees a picture without its bytes.
-      return db.transaction().execute((trx) =>
+      return inTransaction(db, (trx) =>
         insertImageIfAbsent(
           trx,
           {
@@ -66,6 +67,6 @@ export function createDatabaseImageStore(db: Db): ImageStore {
       return { contentType: row.content_type, size: Number(row.byte_size), etag: row.etag, bytes: row.bytes };
     },
 
-    remove: (url) => db.transaction().execute((trx) => deleteImage(trx, url)),
+    remove: (url) => inTransaction(db, (trx) => deleteImage(trx, url)),
   };
 }

@@ -76,3 +76,38 @@ export function stopServer(running: Running, signal: NodeJS.Signals): Promise<nu
 }
 
 export const isAlive = (running: Running) => running.child.exitCode === null && running.child.signalCode === null;
+
+export interface ServerAnswer {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+/**
+ * One call to a running server as a client makes it: a bearer token, a JSON body. A call that has
+ * not answered in `timeoutMs` fails the test (it hung) instead of waiting for the test's own limit.
+ */
+export async function callServer(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ServerAnswer> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}

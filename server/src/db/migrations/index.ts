@@ -25,7 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-008-game': game,
   '2026-11-22-009-change-notices': changeNotices,
   '2026-11-23-010-per-key-notices-and-unique-jobs': perKeyNotices,
+  '2026-11-23-011-images': images,
   '2026-11-23-012-wide-numbers': wideNumbers,
   '2026-11-23-013-rate-limits': rateLimits,
-  '2026-11-23-011-images': images,
 };
