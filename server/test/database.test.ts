@@ -6,8 +6,11 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/connect.ts';
+import { markUncertainCommit } from '../src/db/dialect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { inTransaction } from '../src/db/transaction.ts';
+import { enqueueRoleSync } from '../src/services/discord-roles.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 describe.each(dialects)('migrations on %s', (dialect) => {
@@ -79,5 +82,58 @@ describe('SQLite', () => {
     }).not.toThrow();
     other.close();
     await handle.close();
+  });
+});
+
+const auditRow = (action: string) => ({
+  id: `audit-${action}`,
+  actor_id: 'test',
+  action,
+  target_type: 'test',
+  target_id: null,
+  before: null,
+  after: null,
+  created_at: '2026-11-22T12:00:00.000Z',
+});
+
+describe.each(dialects)('shared work on %s', (dialect) => {
+  let h: TestHarness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('runs a transaction again after a serialization failure or a connection lost before commit, never after an unsure commit', async () => {
+    h = await createHarness(dialect);
+    const failing = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+    const attempt = async (first: Error) => {
+      let runs = 0;
+      const outcome = await inTransaction(h.ctx.db, async (trx) => {
+        runs += 1;
+        await trx
+          .insertInto('audit_log')
+          .values(auditRow(`${first.message}-${runs}`))
+          .execute();
+        if (runs === 1) throw first;
+        return 'done';
+      }).catch((error: Error) => error);
+      return { outcome, runs };
+    };
+    expect(await attempt(failing('40001', 'serialization'))).toEqual({ outcome: 'done', runs: 2 });
+    expect(await attempt(failing('ECONNRESET', 'reset'))).toEqual({ outcome: 'done', runs: 2 });
+    const unsure = failing('ECONNRESET', 'unsure');
+    markUncertainCommit(unsure);
+    expect(await attempt(unsure)).toEqual({ outcome: unsure, runs: 1 });
+    expect(await attempt(failing('23505', 'duplicate'))).toMatchObject({ runs: 1 });
+    // Only the runs that ended in a commit left their row.
+    const rows = await h.ctx.db.selectFrom('audit_log').select('action').orderBy('action').execute();
+    expect(rows.map((r) => r.action)).toEqual(['reset-2', 'serialization-2']);
+  });
+
+  it('queues one waiting job per target, however many ask at once', async () => {
+    h = await createHarness(dialect);
+    const now = '2026-11-22T12:00:00.000Z';
+    await Promise.all(Array.from({ length: 10 }, () => enqueueRoleSync(h.ctx.db, { userId: 'user-1' }, now)));
+    const jobs = await h.ctx.db.selectFrom('jobs').select(['dedupe_key', 'status']).execute();
+    expect(jobs).toEqual([{ dedupe_key: 'user-1', status: 'pending' }]);
   });
 });

@@ -97,6 +97,47 @@ if (dialects.includes('postgres')) {
         .poll(async () => (await call(h, 'GET', '/api/auth/me', { token: player.token })).status, { timeout: 5000 })
         .toBe(401);
     });
+
+    it("forget only the changed player's read, whichever process changed it", async () => {
+      const h = await createHarness('postgres');
+      onTestFinished(() => h.close());
+      const [a, b] = [await registerPlayer(h), await registerPlayer(h)];
+      const other = new pg.Client({ connectionString: h.databaseUrl });
+      await other.connect();
+      onTestFinished(() => other.end());
+      const credits = async (who: typeof a) =>
+        (await call(h, 'GET', '/api/auth/me', { token: who.token })).json.user?.credits;
+      const changeSilently = async (who: typeof a, value: number) => {
+        await other.query('begin');
+        await other.query('set local session_replication_role = replica');
+        await other.query('update users set credits = $1 where id = $2', [value, who.user._id]);
+        await other.query('commit');
+      };
+      // Both reads kept (once the server listens): silent changes to either are not seen.
+      let kept: [number, number] = [0, 0];
+      await expect
+        .poll(
+          async () => {
+            kept = [await credits(a), await credits(b)];
+            await changeSilently(a, kept[0] + 100);
+            await changeSilently(b, kept[1] + 100);
+            return (await credits(a)) === kept[0] && (await credits(b)) === kept[1];
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
+      // Another process changes A, with its notice: A is read again, while B's is still the kept one.
+      await other.query('update users set credits = 7 where id = $1', [a.user._id]);
+      await expect.poll(() => credits(a), { timeout: 5000 }).toBe(7);
+      expect(await credits(b)).toBe(kept[1]);
+      // This process writes A: again only A is read afresh.
+      await h.ctx.db.updateTable('users').set({ credits: 8 }).where('id', '=', a.user._id).execute();
+      expect(await credits(a)).toBe(8);
+      expect(await credits(b)).toBe(kept[1]);
+      // A change to tiers (shown in every session read) forgets them all.
+      await h.ctx.db.updateTable('tiers').set({ updated_at: 'now' }).where('id', '=', 'none').execute();
+      expect(await credits(b)).toBe(kept[1] + 100);
+    });
   });
 }
 
