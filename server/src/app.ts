@@ -21,7 +21,7 @@ import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
-import { clearPublicCache } from './services/public-cache.ts';
+import { catalogueChanged } from './services/public-cache.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -109,7 +109,7 @@ export function createApp(ctx: AppContext) {
       noStore(c, async () => {
         await next();
         // An admin change to items, categories, tiers or settings is seen by the next public read.
-        if (c.req.method !== 'GET' && c.res.status < 400 && isCatalogueWrite(c.req.path)) clearPublicCache(ctx);
+        if (c.req.method !== 'GET' && c.res.status < 400 && isCatalogueWrite(c.req.path)) await catalogueChanged(ctx);
       }),
     )
     .use('*', (c, next) =>

@@ -52,6 +52,31 @@ describe.each(dialects)('the public catalogue cache on %s', (dialect) => {
   });
 });
 
+if (dialects.includes('postgres')) {
+  describe('the public catalogue cache of two instances on postgres', () => {
+    it("forgets an admin's change made on the other instance once its notice arrives, long before the time limit", async () => {
+      const h = await createHarness('postgres', { env: { CATALOGUE_CACHE_MS: '600000' } });
+      const other = await h.openInstance();
+      try {
+        const { admin } = await adminAndPlayer(h);
+        await addCategory(h, { slug: 'ships' });
+        const names = async () =>
+          (await call(other, 'GET', '/api/shop/categories')).json.categories.map((c: { name: string }) => c.name);
+        expect(await names()).toEqual(['ships']);
+        const created = await call(h, 'POST', '/api/admin/categories', {
+          token: admin.token,
+          body: { name: 'Crews', displayName: 'Crews' },
+        });
+        expect(created.status).toBe(201);
+        await expect.poll(names, { timeout: 5000 }).toContain('Crews');
+      } finally {
+        await other.close();
+        await h.close();
+      }
+    });
+  });
+}
+
 describe('cachedJson', () => {
   const ctx = () => ({ config: { catalogueCacheMs: 60_000 } }) as AppContext;
 

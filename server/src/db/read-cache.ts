@@ -22,6 +22,17 @@ export function registerChangeCounter(db: Db, counter: ChangeCounter): void {
   counters.set(db, counter);
 }
 
+/**
+ * Calls `forget` with the tag of each change announced on the database (PostgreSQL's notices: a
+ * user, the catalogue), from this process or another. Where changes carry no tags (SQLite), never.
+ */
+export function subscribeToChanges(db: Db, forget: (tag: string) => void): void {
+  const counter = counters.get(db);
+  counter?.subscribe?.(forget);
+  // Opens the listening connection, if it is not open yet.
+  counter?.current();
+}
+
 /** Counts this connection's writes and notices other connections' commits. */
 export function sqliteChangeCounter(readDataVersion: () => number): ChangeCounter & { wrote(): void } {
   let generation = 0;

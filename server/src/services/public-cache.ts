@@ -1,8 +1,13 @@
 // The public catalogue's answers (items, categories, tiers, site settings) kept in memory as JSON
 // text: they are read on every page and change only when an admin edits them. An admin write in
-// this process empties the cache at once; the time limit bounds how long another process sharing
-// the database (a second server on the same SQLite file) can serve what it read before the change.
+// this process empties the cache at once, and on PostgreSQL every other instance's once the notice
+// 'catalogue' reaches it; the time limit bounds what another process can serve when no notice can
+// come (a second server on the same SQLite file, a listening connection that is down).
 import type { AppContext } from '../context.ts';
+import { subscribeToChanges } from '../db/read-cache.ts';
+import { announceChange } from '../db/repositories/change-notices.ts';
+
+const CATALOGUE_CHANGED = 'catalogue';
 
 interface Entry {
   body: string;
@@ -24,6 +29,9 @@ function cacheOf(ctx: AppContext): Cache {
   if (!cache) {
     cache = { entries: new Map(), pending: new Map(), generation: 0 };
     caches.set(ctx, cache);
+    subscribeToChanges(ctx.db, (tag) => {
+      if (tag === CATALOGUE_CHANGED) clearPublicCache(ctx);
+    });
   }
   return cache;
 }
@@ -57,4 +65,14 @@ export function clearPublicCache(ctx: AppContext): void {
   cache.entries.clear();
   cache.pending.clear();
   cache.generation += 1;
+}
+
+/** After an admin change to the catalogue or the settings: this process forgets now, the others on its notice. */
+export async function catalogueChanged(ctx: AppContext): Promise<void> {
+  clearPublicCache(ctx);
+  // The change itself has committed: a notice that cannot be sent must not turn it into an error.
+  // The others then see it when their cache's time runs out.
+  await announceChange(ctx.db, ctx.dialect, CATALOGUE_CHANGED).catch((error) =>
+    ctx.logger.warn('catalogue.notice_failed', { error: String(error) }),
+  );
 }
