@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import Sqlite from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
 
@@ -58,6 +59,54 @@ async function seed(name) {
   }
   const out = execFileSync(process.execPath, [seedFile], { env, encoding: 'utf8' });
   return { dataDir, databaseUrl: '', sqliteFile: path.join(dataDir, 'starport.sqlite'), ...JSON.parse(out) };
+}
+
+/**
+ * Another writer on the real database, as a second instance would be: every 5 ms it changes one of
+ * `userIds` (its updated_at), each change committed on its own. Returns stop(), resolving with the
+ * number of writes made.
+ */
+function startWriter(database, userIds) {
+  let writes = 0;
+  let next = 0;
+  const target = () => userIds[next++ % userIds.length];
+  let write;
+  let close;
+  if (database.sqliteFile) {
+    const sqlite = new Sqlite(database.sqliteFile);
+    sqlite.pragma('busy_timeout = 5000');
+    const update = sqlite.prepare('update users set updated_at = ? where id = ?');
+    write = async () => update.run(new Date().toISOString(), target());
+    close = async () => sqlite.close();
+  } else {
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    const connected = client.connect();
+    write = async () => {
+      await connected;
+      await client.query('update users set updated_at = $1 where id = $2', [new Date().toISOString(), target()]);
+    };
+    close = () => client.end();
+  }
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    write()
+      .then(() => {
+        writes += 1;
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, 5);
+  return {
+    async stop() {
+      clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 5));
+      await close();
+      return writes;
+    },
+  };
 }
 
 /** Starts a process and resolves with its URL once it answers `probe`, and how long that took. */
@@ -312,6 +361,18 @@ async function main() {
       0.5,
     ),
   );
+  // The same read while another instance (here, the bench's own connection) writes to other players
+  // 200 times a second: a change to one user must not cost every other user their kept session read.
+  const writer = startWriter(realDb, realDb.buyers.slice(0, -1));
+  rows.push(
+    await compare(
+      'GET /api/auth/me (200 writes/s elsewhere)',
+      { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
+      { url: `${reference.url}/hello` },
+      0.5,
+    ),
+  );
+  log(`  writes by the other connection meanwhile: ${await writer.stop()}`);
   rows.push(await compare('GET / (site HTML)', { url: `${server.url}/` }, { url: `${reference.url}/` }, 0.7));
   if (asset) {
     rows.push(
