@@ -39,6 +39,11 @@ export interface Config {
   database: DatabaseConfig;
   /** How long SIGTERM waits for requests in flight and job leases to finish before the process exits. */
   shutdownTimeoutMs: number;
+  /**
+   * How long SIGTERM keeps serving as usual, readiness already 503, before it stops accepting: the
+   * time a load balancer needs to see the instance is not ready and send nothing new to it.
+   */
+  shutdownDelayMs: number;
   discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   payments: PaymentsConfig;
@@ -201,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100),
     },
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    shutdownDelayMs: readInt(env, 'SHUTDOWN_DELAY_MS', 0, 0),
     discord: {
       clientId: readText(env, 'DISCORD_CLIENT_ID'),
       clientSecret: readText(env, 'DISCORD_CLIENT_SECRET'),

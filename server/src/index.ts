@@ -27,13 +27,16 @@ async function main() {
   // Requests in flight, so a drain knows when the last one has been answered.
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  /** Set once the listener closes (after SHUTDOWN_DELAY_MS): from then on idle connections are closed. */
+  let closing = false;
   server.on('request', (_req, res) => {
     inFlight += 1;
     // While draining, a keep-alive connection is closed once its answer is sent.
     if (ctx.runtime.draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       inFlight -= 1;
-      if (ctx.runtime.draining) server.closeIdleConnections();
+      // Not during the delay: a client may already be sending its next request on this connection.
+      if (closing) server.closeIdleConnections();
       if (inFlight === 0) drained?.();
     });
   });
@@ -42,11 +45,19 @@ async function main() {
     if (ctx.runtime.draining) return;
     // Readiness answers 503 from now on: a load balancer stops sending new work here.
     ctx.runtime.draining = true;
-    ctx.logger.info('server.stopping', { signal, inFlight, timeoutMs: config.shutdownTimeoutMs });
+    ctx.logger.info('server.stopping', {
+      signal,
+      inFlight,
+      delayMs: config.shutdownDelayMs,
+      timeoutMs: config.shutdownTimeoutMs,
+    });
+    // Still serving while the load balancer notices readiness is 503 (SHUTDOWN_DELAY_MS, 0 by default).
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     const timedOut = new Promise<'timeout'>((resolve) =>
       setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
     );
     // No new connections; idle keep-alive connections are closed now, busy ones after their answer.
+    closing = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));

@@ -202,4 +202,19 @@ describe('SIGTERM under load', () => {
       .find((line) => line.includes('"msg":"server.stopped"'));
     expect(JSON.parse(stopped as string)).toMatchObject({ clean: true, inFlight: 0 });
   }, 60_000);
+
+  it('keeps serving through SHUTDOWN_DELAY_MS with readiness 503, so a load balancer can look away first', async () => {
+    h = await createHarness('sqlite');
+    const server = await startServer(built.entry, h, { SHUTDOWN_DELAY_MS: '2000' });
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ready = await callServer(server.url, '/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.json.error.message).toContain('the server is shutting down');
+    // A new connection is still taken and answered, told to close afterwards.
+    const items = await callServer(server.url, '/api/shop/items');
+    expect(items.status).toBe(200);
+    expect(items.headers.get('connection')).toBe('close');
+    expect(await server.exited).toBe(0);
+  }, 30_000);
 });
