@@ -7,6 +7,7 @@ import type {
   HandlerDetails,
   IpcMainInvokeEvent,
   MenuItemConstructorOptions,
+  Session,
 } from 'electron';
 
 type Listener = (...args: unknown[]) => void;
@@ -17,6 +18,10 @@ export class FakeWebContents {
   openHandler: ((details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }) | null = null;
   sent: unknown[][] = [];
   reloads = 0;
+  url = 'app://console/index.html';
+  getURL() {
+    return this.url;
+  }
   on(event: string, listener: Listener) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
@@ -155,4 +160,25 @@ export const app = {
 
 export const ipcRenderer = {};
 export const contextBridge = {};
-export const session = {};
+
+type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
+type PermissionCheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
+type DevicePermissionHandler = Parameters<Session['setDevicePermissionHandler']>[0];
+
+/** A session that keeps the permission handlers it is given, for tests to call. */
+export class FakeSession {
+  requestHandler: PermissionRequestHandler = null;
+  checkHandler: PermissionCheckHandler = null;
+  deviceHandler: DevicePermissionHandler = null;
+  setPermissionRequestHandler(handler: PermissionRequestHandler) {
+    this.requestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: PermissionCheckHandler) {
+    this.checkHandler = handler;
+  }
+  setDevicePermissionHandler(handler: DevicePermissionHandler) {
+    this.deviceHandler = handler;
+  }
+}
+
+export const session = { defaultSession: new FakeSession() };

@@ -45,6 +45,7 @@ declare module 'electron' {
 
   export interface WebContents {
     id: number;
+    getURL(): string;
     on(event: 'will-navigate' | 'will-redirect', listener: (event: Event, url: string) => void): this;
     on(event: 'will-attach-webview', listener: (event: Event) => void): this;
     setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }): void;
@@ -144,5 +145,44 @@ declare module 'electron' {
   export const shell: Shell;
   export const protocol: Protocol;
   export const net: Net;
-  export const session: unknown;
+  export interface PermissionRequest {
+    requestingUrl: string;
+    isMainFrame: boolean;
+  }
+
+  export interface PermissionCheckHandlerHandlerDetails {
+    requestingUrl?: string;
+    isMainFrame?: boolean;
+  }
+
+  export interface DevicePermissionHandlerHandlerDetails {
+    deviceType: 'hid' | 'serial' | 'usb';
+    origin: string;
+  }
+
+  export interface Session {
+    setPermissionRequestHandler(
+      handler:
+        | ((
+            webContents: WebContents,
+            permission: string,
+            callback: (permissionGranted: boolean) => void,
+            details: PermissionRequest,
+          ) => void)
+        | null,
+    ): void;
+    setPermissionCheckHandler(
+      handler:
+        | ((
+            webContents: WebContents | null,
+            permission: string,
+            requestingOrigin: string,
+            details: PermissionCheckHandlerHandlerDetails,
+          ) => boolean)
+        | null,
+    ): void;
+    setDevicePermissionHandler(handler: ((details: DevicePermissionHandlerHandlerDetails) => boolean) | null): void;
+  }
+
+  export const session: { readonly defaultSession: Session };
 }
