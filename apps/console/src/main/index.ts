@@ -1,11 +1,12 @@
 // The console's main process: serves the renderer from app://console, opens one locked-down window
 // with its remembered bounds, keeps the token (safeStorage) and answers the preload's few calls.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, channels } from '../shared/bridge.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
 import { guardWebContents, isExternalUrl } from './navigation.ts';
+import { refuseAllPermissions } from './permissions.ts';
 import { rendererFile, rendererFileUrl } from './protocol.ts';
 import { createSettingsStore } from './settings.ts';
 import { createTokenStore } from './token-store.ts';
@@ -29,6 +30,8 @@ const openExternal = (url: string) => {
 app.on('web-contents-created', (_event, contents) => guardWebContents(contents, openExternal));
 
 app.whenReady().then(() => {
+  // The window uses the default session: nothing it asks for is granted.
+  refuseAllPermissions(session.defaultSession);
   const userData = app.getPath('userData');
   const settings = createSettingsStore(path.join(userData, 'settings.json'));
   const tokens = createTokenStore(safeStorage, path.join(userData, 'session.bin'));
