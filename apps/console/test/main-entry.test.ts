@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { WebContents } from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channels } from '../src/shared/bridge.ts';
-import { app, recorded, session } from './fake-electron.ts';
+import { app, FakeWebContents, fakeEvent, recorded, session } from './fake-electron.ts';
 
 beforeAll(async () => {
   app.userData = fs.mkdtempSync(path.join(os.tmpdir(), 'console-entry-'));
@@ -56,6 +56,22 @@ describe('the main entry', () => {
 
   it('guards every web contents created', () => {
     expect(recorded.appListeners.has('web-contents-created')).toBe(true);
+  });
+
+  it('opens in the system browser only links to the server signed in to, and logs the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const contents = new FakeWebContents();
+    recorded.appListeners.get('web-contents-created')?.(fakeEvent(), contents);
+    contents.openHandler?.({ url: 'https://a.example/shop' });
+    contents.openHandler?.({ url: 'https://a.example.evil.example/' });
+    contents.emit('will-navigate', fakeEvent(), 'https://evil.example/a.example');
+    contents.emit('will-navigate', fakeEvent(), 'file:///etc/passwd');
+    expect(recorded.opened).toEqual(['https://a.example/shop']);
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('refused external link: "https://a.example.evil.example/'),
+    );
+    warn.mockRestore();
   });
 
   it('registers the IPC handlers and a menu whose Sign Out tells the renderer', () => {
