@@ -7,7 +7,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerIpcHandlers } from '../src/main/ipc.ts';
 import { menuTemplate } from '../src/main/menu.ts';
-import { guardWebContents, isAppUrl, isExternalUrl } from '../src/main/navigation.ts';
+import { guardWebContents, isAppUrl } from '../src/main/navigation.ts';
 import { rendererFile } from '../src/main/protocol.ts';
 import { createSettingsStore } from '../src/main/settings.ts';
 import { createTokenStore } from '../src/main/token-store.ts';
@@ -56,16 +56,6 @@ describe('URL guards', () => {
     expect(isAppUrl(url)).toBe(expected);
   });
 
-  it.each([
-    ['https://discord.com/x', true],
-    ['http://localhost:3000', true],
-    ['file:///etc/passwd', false],
-    ['javascript:alert(1)', false],
-    ['smb://host/share', false],
-  ])('%s may open in the browser: %s', (url, expected) => {
-    expect(isExternalUrl(url)).toBe(expected);
-  });
-
   it('server addresses are reduced to an http(s) origin', () => {
     expect(normalizeServerUrl(' https://shop.example.com/api/ ')).toBe('https://shop.example.com');
     expect(normalizeServerUrl('ftp://x')).toBeNull();
@@ -89,7 +79,8 @@ describe('navigation guard', () => {
     expect(opened).toEqual([]);
   });
 
-  it('refuses navigation elsewhere and hands web links to the system browser', () => {
+  // The link opener decides what reaches the system browser: test/checklist-15-open-external.test.ts.
+  it('refuses navigation elsewhere and hands the address to the link opener', () => {
     const { contents, opened } = guarded();
     const web = fakeEvent();
     contents.emit('will-navigate', web, 'https://evil.example/');
@@ -97,14 +88,14 @@ describe('navigation guard', () => {
     contents.emit('will-redirect', file, 'file:///etc/passwd');
     expect(web.prevented).toBe(true);
     expect(file.prevented).toBe(true);
-    expect(opened).toEqual(['https://evil.example/']);
+    expect(opened).toEqual(['https://evil.example/', 'file:///etc/passwd']);
   });
 
-  it('denies every new window, opening only http(s) links outside', () => {
+  it('denies every new window, handing its address to the link opener', () => {
     const { contents, opened } = guarded();
     expect(contents.openHandler?.({ url: 'https://discord.gg/starport' })).toEqual({ action: 'deny' });
     expect(contents.openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(opened).toEqual(['https://discord.gg/starport']);
+    expect(opened).toEqual(['https://discord.gg/starport', 'file:///etc/passwd']);
   });
 
   it('refuses webviews', () => {

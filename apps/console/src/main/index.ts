@@ -3,12 +3,13 @@
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, channels } from '../shared/bridge.ts';
+import { createLinkOpener } from './external-links.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
-import { guardWebContents, isExternalUrl } from './navigation.ts';
+import { guardWebContents } from './navigation.ts';
 import { refuseAllPermissions } from './permissions.ts';
 import { rendererFile, rendererFileUrl } from './protocol.ts';
-import { createSettingsStore } from './settings.ts';
+import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { createTokenStore } from './token-store.ts';
 import { windowOptions } from './window-options.ts';
 
@@ -23,9 +24,12 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
-const openExternal = (url: string) => {
-  if (isExternalUrl(url)) void shell.openExternal(url);
-};
+// Set once the app is ready; links leave the console only for the server signed in to.
+let settingsStore: SettingsStore | null = null;
+const openExternal = createLinkOpener({
+  serverUrl: () => settingsStore?.read().serverUrl ?? '',
+  open: (url) => shell.openExternal(url),
+});
 
 app.on('web-contents-created', (_event, contents) => guardWebContents(contents, openExternal));
 
@@ -34,6 +38,7 @@ app.whenReady().then(() => {
   refuseAllPermissions(session.defaultSession);
   const userData = app.getPath('userData');
   const settings = createSettingsStore(path.join(userData, 'settings.json'));
+  settingsStore = settings;
   const tokens = createTokenStore(safeStorage, path.join(userData, 'session.bin'));
 
   protocol.handle(APP_SCHEME, (request) => {
