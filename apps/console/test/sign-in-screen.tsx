@@ -1,0 +1,51 @@
+// Renders the console's sign-in screen with the API faked at fetch (the screen makes its own client
+// for the address typed), and fills and sends its form the way the admin does.
+import type { User } from '@starport/api-client/contract';
+import { createFakeApi, json } from '@starport/ui/testing';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { vi } from 'vitest';
+import { SignIn } from '../src/renderer/sign-in.tsx';
+
+const admin: User = {
+  _id: 'admin-1',
+  email: 'admin@starport.test',
+  username: 'commander',
+  credits: 0,
+  isAdmin: true,
+  currentTier: null,
+  discordId: null,
+  discordUsername: null,
+};
+
+/** Servers that answer a login; any other address gets the fake's 404. */
+export const servers = [
+  'https://shop.example.com',
+  'http://shop.example.com',
+  'http://other.example.com',
+  'http://localhost:3000',
+  'http://127.0.0.1:3000',
+  'http://[::1]:3000',
+];
+
+export function renderSignIn({ serverUrl = '' }: { serverUrl?: string } = {}) {
+  const api = createFakeApi(
+    Object.fromEntries(
+      servers.map((origin) => [`POST ${origin}/api/auth/login`, () => json(200, { token: 'tok', user: admin })]),
+    ),
+    { token: null },
+  );
+  vi.stubGlobal('fetch', api.fetch);
+  const onSignedIn = vi.fn(async (_serverUrl: string, _token: string) => undefined);
+  render(<SignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />);
+  return { onSignedIn, calls: api.calls };
+}
+
+export function typeServer(address: string) {
+  fireEvent.change(screen.getByLabelText('Server address'), { target: { value: address } });
+}
+
+export function submitSignIn() {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'admin@starport.test' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
