@@ -1,17 +1,22 @@
 // The console's sign-in: server address (remembered), email and password. Only administrators get
 // in; a player's fresh token is revoked at once and the reason shown. The login goes through its own
 // client for the address just typed, since the session's client still points at the previous one.
+// A plain-http address on another machine is warned about and needs a confirmation first.
 
 import { ApiError, createApiClient, fallbackMessages } from '@starport/api-client/client';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { normalizeServerUrl } from '../shared/bridge.ts';
+import { isClearTextRemote } from './clear-text.ts';
 
 export const signInMessages = {
   notAdmin: 'This account is not an administrator',
   badServer: 'Enter the server address, e.g. https://starport.example.com',
   unreachable: 'Could not reach the server',
   required: 'Email and password are required',
+  clearText: 'This address is not encrypted: your password and session would travel in clear text.',
+  clearTextConfirm: 'Connect without encryption anyway',
+  clearTextUnconfirmed: 'Confirm that you want to connect without encryption, or use an https:// address',
 } as const;
 
 export interface SignInProps {
@@ -26,11 +31,15 @@ export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The plain-http address the admin agreed to send the password to; another address asks again.
+  const [clearTextConfirmed, setClearTextConfirmed] = useState<string | null>(null);
+  const origin = normalizeServerUrl(server);
+  const clearText = origin !== null && isClearTextRemote(origin);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const origin = normalizeServerUrl(server);
     if (!origin) return setFailure(signInMessages.badServer);
+    if (clearText && clearTextConfirmed !== origin) return setFailure(signInMessages.clearTextUnconfirmed);
     if (!email.trim() || !password) return setFailure(signInMessages.required);
     setBusy(true);
     setFailure(null);
@@ -76,6 +85,23 @@ export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
               onChange={(event) => setServer(event.target.value)}
             />
           </label>
+          {clearText ? (
+            <div className="banner banner-warning console-clear-text" role="note">
+              <span className="banner-text">
+                <span>{signInMessages.clearText}</span>
+                <label className="check-field">
+                  <input
+                    className="checkbox"
+                    type="checkbox"
+                    name="clearText"
+                    checked={clearTextConfirmed === origin}
+                    onChange={(event) => setClearTextConfirmed(event.target.checked ? origin : null)}
+                  />
+                  <span className="check-label">{signInMessages.clearTextConfirm}</span>
+                </label>
+              </span>
+            </div>
+          ) : null}
           <label className="field">
             <span className="field-label">Email</span>
             <input
