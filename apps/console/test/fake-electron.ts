@@ -7,6 +7,7 @@ import type {
   HandlerDetails,
   IpcMainInvokeEvent,
   MenuItemConstructorOptions,
+  SafeStorageBackend,
   Session,
 } from 'electron';
 
@@ -99,8 +100,13 @@ export const ipcMain = {
 /** A reversible "encryption", so tests can see that what lands on disk is not the token itself. */
 export const safeStorage = {
   available: true,
+  /** What getSelectedStorageBackend answers (Linux only in Electron). */
+  backend: 'gnome_libsecret' as SafeStorageBackend,
   isEncryptionAvailable() {
     return safeStorage.available;
+  },
+  getSelectedStorageBackend() {
+    return safeStorage.backend;
   },
   encryptString(text: string) {
     return Buffer.from(`enc:${Buffer.from(text).toString('base64')}`);

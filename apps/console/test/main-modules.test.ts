@@ -1,5 +1,5 @@
-// The main process's pieces on their own: window options, URL and navigation guards, token storage,
-// settings, IPC handlers and the renderer's file mapping.
+// The main process's pieces on their own: window options, URL and navigation guards, settings, IPC
+// handlers and the renderer's file mapping (token storage: safe-storage-token.test.tsx).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,39 +106,6 @@ describe('navigation guard', () => {
   });
 });
 
-describe('token storage', () => {
-  it('writes the token encrypted with safeStorage and reads it back in a later run', () => {
-    const file = path.join(dir, 'session.bin');
-    createTokenStore(safeStorage, file).set('secret-token-123');
-    expect(fs.readFileSync(file, 'utf8')).not.toContain('secret-token-123');
-    expect(createTokenStore(safeStorage, file).get()).toBe('secret-token-123');
-  });
-
-  it('clears the file on sign-out', () => {
-    const file = path.join(dir, 'session.bin');
-    const store = createTokenStore(safeStorage, file);
-    store.set('t');
-    store.clear();
-    expect(store.get()).toBeNull();
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it('never writes plain text when the OS offers no encryption', () => {
-    safeStorage.available = false;
-    const file = path.join(dir, 'session.bin');
-    const store = createTokenStore(safeStorage, file);
-    store.set('t');
-    expect(store.get()).toBe('t');
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it('treats an unreadable file as signed out', () => {
-    const file = path.join(dir, 'session.bin');
-    fs.writeFileSync(file, 'plain-token');
-    expect(createTokenStore(safeStorage, file).get()).toBeNull();
-  });
-});
-
 describe('settings', () => {
   it('remember the server and the bounds, and survive a broken file', () => {
     const file = path.join(dir, 'settings.json');
@@ -184,9 +151,17 @@ describe('IPC handlers', () => {
     invoke(channels.setToken, app, 'tok');
     expect(settings.read().serverUrl).toBe('https://shop.example.com');
     expect(tokens.get()).toBe('tok');
-    expect(invoke(channels.getState, app)).toEqual({ serverUrl: 'https://shop.example.com', token: 'tok' });
+    expect(invoke(channels.getState, app)).toEqual({
+      serverUrl: 'https://shop.example.com',
+      token: 'tok',
+      remembersSignIn: true,
+    });
     invoke(channels.clearToken, app);
-    expect(invoke(channels.getState, app)).toEqual({ serverUrl: 'https://shop.example.com', token: null });
+    expect(invoke(channels.getState, app)).toEqual({
+      serverUrl: 'https://shop.example.com',
+      token: null,
+      remembersSignIn: true,
+    });
   });
 
   it('refuse callers that are not the app and arguments of the wrong kind', () => {

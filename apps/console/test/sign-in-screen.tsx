@@ -27,7 +27,7 @@ export const servers = [
   'http://[::1]:3000',
 ];
 
-export function renderSignIn({ serverUrl = '' }: { serverUrl?: string } = {}) {
+export function renderSignIn({ serverUrl = '', remembersSignIn = true } = {}) {
   const api = createFakeApi(
     Object.fromEntries(
       servers.map((origin) => [`POST ${origin}/api/auth/login`, () => json(200, { token: 'tok', user: admin })]),
@@ -36,7 +36,7 @@ export function renderSignIn({ serverUrl = '' }: { serverUrl?: string } = {}) {
   );
   vi.stubGlobal('fetch', api.fetch);
   const onSignedIn = vi.fn(async (_serverUrl: string, _token: string) => undefined);
-  render(<SignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />);
+  render(<SignIn serverUrl={serverUrl} remembersSignIn={remembersSignIn} onSignedIn={onSignedIn} />);
   return { onSignedIn, calls: api.calls };
 }
 

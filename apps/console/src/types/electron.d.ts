@@ -88,8 +88,12 @@ declare module 'electron' {
     exposeInMainWorld(apiKey: string, api: unknown): void;
   }
 
+  export type SafeStorageBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown';
+
   export interface SafeStorage {
     isEncryptionAvailable(): boolean;
+    /** Linux only: the key store Chromium chose; basic_text is a key written in the source code. */
+    getSelectedStorageBackend(): SafeStorageBackend;
     encryptString(plainText: string): Buffer;
     decryptString(encrypted: Buffer): string;
   }
