@@ -17,15 +17,19 @@ export const signInMessages = {
   clearText: 'This address is not encrypted: your password and session would travel in clear text.',
   clearTextConfirm: 'Connect without encryption anyway',
   clearTextUnconfirmed: 'Confirm that you want to connect without encryption, or use an https:// address',
+  notRemembered:
+    'Your sign-in will not be remembered after you close the console: this system has no secure key store.',
 } as const;
 
 export interface SignInProps {
   serverUrl: string;
+  /** False where the main process keeps the token in memory only (no secure key store). */
+  remembersSignIn: boolean;
   /** An administrator signed in: keep the server and the token, and start the session. */
   onSignedIn: (serverUrl: string, token: string) => Promise<void>;
 }
 
-export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
+export function SignIn({ serverUrl, remembersSignIn, onSignedIn }: SignInProps) {
   const [server, setServer] = useState(serverUrl);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -68,6 +72,11 @@ export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
       <div className="card console-sign-in-card">
         <h1>Starport Console</h1>
         <p className="text-muted">Sign in with an administrator account.</p>
+        {remembersSignIn ? null : (
+          <div className="banner banner-info" role="note">
+            <span className="banner-text">{signInMessages.notRemembered}</span>
+          </div>
+        )}
         {failure ? (
           <p className="field-error console-failure" role="alert">
             {failure}
