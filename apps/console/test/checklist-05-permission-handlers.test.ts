@@ -8,15 +8,13 @@ import { refuseAllPermissions } from '../src/main/permissions.ts';
 import { FakeSession, FakeWebContents } from './fake-electron.ts';
 
 // Every permission Electron 45 names for requests and checks (docs: Session.setPermission*Handler).
-const requested = [
+const requestedAndChecked = [
   'clipboard-read',
   'clipboard-sanitized-write',
-  'display-capture',
   'fileSystem',
   'fullscreen',
   'geolocation',
   'idle-detection',
-  'keyboardLock',
   'media',
   'mediaKeySystem',
   'midi',
@@ -24,33 +22,18 @@ const requested = [
   'notifications',
   'openExternal',
   'pointerLock',
-  'speaker-selection',
   'storage-access',
   'top-level-storage-access',
+];
+const requested = [
+  ...requestedAndChecked,
+  'display-capture',
+  'keyboardLock',
+  'speaker-selection',
   'window-management',
   'unknown',
 ];
-const checked = [
-  'clipboard-read',
-  'clipboard-sanitized-write',
-  'deprecated-sync-clipboard-read',
-  'fileSystem',
-  'fullscreen',
-  'geolocation',
-  'hid',
-  'idle-detection',
-  'media',
-  'mediaKeySystem',
-  'midi',
-  'midiSysex',
-  'notifications',
-  'openExternal',
-  'pointerLock',
-  'serial',
-  'storage-access',
-  'top-level-storage-access',
-  'usb',
-];
+const checked = [...requestedAndChecked, 'deprecated-sync-clipboard-read', 'hid', 'serial', 'usb'];
 
 function guarded() {
   const session = new FakeSession();

@@ -1,24 +1,12 @@
 // Renders the console's sign-in screen with the API faked at fetch (the screen makes its own client
 // for the address typed), and fills and sends its form the way the admin does.
-import type { User } from '@starport/api-client/contract';
-import { createFakeApi, json } from '@starport/ui/testing';
+import { createFakeApi, json, makeAdmin } from '@starport/ui/testing';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { SignIn } from '../src/renderer/sign-in.tsx';
 
-const admin: User = {
-  _id: 'admin-1',
-  email: 'admin@starport.test',
-  username: 'commander',
-  credits: 0,
-  isAdmin: true,
-  currentTier: null,
-  discordId: null,
-  discordUsername: null,
-};
-
 /** Servers that answer a login; any other address gets the fake's 404. */
-export const servers = [
+const servers = [
   'https://shop.example.com',
   'http://shop.example.com',
   'http://other.example.com',
@@ -30,7 +18,7 @@ export const servers = [
 export function renderSignIn({ serverUrl = '', remembersSignIn = true } = {}) {
   const api = createFakeApi(
     Object.fromEntries(
-      servers.map((origin) => [`POST ${origin}/api/auth/login`, () => json(200, { token: 'tok', user: admin })]),
+      servers.map((origin) => [`POST ${origin}/api/auth/login`, () => json(200, { token: 'tok', user: makeAdmin() })]),
     ),
     { token: null },
   );
