@@ -1,5 +1,6 @@
 // Unit tests of the console's main process in Node, with the electron module substituted by a
-// recording fake (test/fake-electron.ts): the real one is not installed here.
+// recording fake (test/fake-electron.ts): the real one is not installed here. Component tests of
+// the renderer's screens (*.test.tsx) ask for jsdom in their first line.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,7 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
   },
 });

@@ -15,7 +15,7 @@ const modal = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 interface BridgeLog {
-  state: { serverUrl: string; token: string | null };
+  state: { serverUrl: string; token: string | null; remembersSignIn: boolean };
   calls: string[];
 }
 
@@ -31,7 +31,10 @@ async function openConsole(page: Page, baseURL: string) {
   // The preload's test double: the same four calls and the menu hook, the token in a variable
   // (the main process's stand-in) rather than in any web storage.
   await page.addInitScript(() => {
-    const log = { state: { serverUrl: '', token: null as string | null }, calls: [] as string[] };
+    const log = {
+      state: { serverUrl: '', token: null as string | null, remembersSignIn: true },
+      calls: [] as string[],
+    };
     let menu: ((command: 'sign-out') => void) | null = null;
     Object.assign(window, {
       __bridge: log,

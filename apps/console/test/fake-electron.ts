@@ -7,6 +7,8 @@ import type {
   HandlerDetails,
   IpcMainInvokeEvent,
   MenuItemConstructorOptions,
+  SafeStorageBackend,
+  Session,
 } from 'electron';
 
 type Listener = (...args: unknown[]) => void;
@@ -17,6 +19,10 @@ export class FakeWebContents {
   openHandler: ((details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }) | null = null;
   sent: unknown[][] = [];
   reloads = 0;
+  url = 'app://console/index.html';
+  getURL() {
+    return this.url;
+  }
   on(event: string, listener: Listener) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
@@ -94,8 +100,13 @@ export const ipcMain = {
 /** A reversible "encryption", so tests can see that what lands on disk is not the token itself. */
 export const safeStorage = {
   available: true,
+  /** What getSelectedStorageBackend answers (Linux only in Electron). */
+  backend: 'gnome_libsecret' as SafeStorageBackend,
   isEncryptionAvailable() {
     return safeStorage.available;
+  },
+  getSelectedStorageBackend() {
+    return safeStorage.backend;
   },
   encryptString(text: string) {
     return Buffer.from(`enc:${Buffer.from(text).toString('base64')}`);
@@ -155,4 +166,25 @@ export const app = {
 
 export const ipcRenderer = {};
 export const contextBridge = {};
-export const session = {};
+
+type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
+type PermissionCheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
+type DevicePermissionHandler = Parameters<Session['setDevicePermissionHandler']>[0];
+
+/** A session that keeps the permission handlers it is given, for tests to call. */
+export class FakeSession {
+  requestHandler: PermissionRequestHandler = null;
+  checkHandler: PermissionCheckHandler = null;
+  deviceHandler: DevicePermissionHandler = null;
+  setPermissionRequestHandler(handler: PermissionRequestHandler) {
+    this.requestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: PermissionCheckHandler) {
+    this.checkHandler = handler;
+  }
+  setDevicePermissionHandler(handler: DevicePermissionHandler) {
+    this.deviceHandler = handler;
+  }
+}
+
+export const session = { defaultSession: new FakeSession() };

@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { WebContents } from 'electron';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channels } from '../src/shared/bridge.ts';
-import { app, recorded } from './fake-electron.ts';
+import { app, FakeWebContents, fakeEvent, recorded, session } from './fake-electron.ts';
 
 beforeAll(async () => {
   app.userData = fs.mkdtempSync(path.join(os.tmpdir(), 'console-entry-'));
@@ -39,8 +40,38 @@ describe('the main entry', () => {
     expect(window?.loaded).toEqual(['app://console/index.html']);
   });
 
+  it('refuses every permission on the default session, where the window lives, and logs it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answers: boolean[] = [];
+    const contents = recorded.windows[0]?.webContents as unknown as WebContents;
+    session.defaultSession.requestHandler?.(contents, 'media', (granted) => answers.push(granted), {
+      requestingUrl: 'app://console/index.html',
+      isMainFrame: true,
+    });
+    expect(answers).toEqual([false]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/refused permission request: "media for app:\/\/console/));
+    expect(session.defaultSession.checkHandler?.(contents, 'clipboard-read', 'app://console', {})).toBe(false);
+    warn.mockRestore();
+  });
+
   it('guards every web contents created', () => {
     expect(recorded.appListeners.has('web-contents-created')).toBe(true);
+  });
+
+  it('opens in the system browser only links to the server signed in to, and logs the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const contents = new FakeWebContents();
+    recorded.appListeners.get('web-contents-created')?.(fakeEvent(), contents);
+    contents.openHandler?.({ url: 'https://a.example/shop' });
+    contents.openHandler?.({ url: 'https://a.example.evil.example/' });
+    contents.emit('will-navigate', fakeEvent(), 'https://evil.example/a.example');
+    contents.emit('will-navigate', fakeEvent(), 'file:///etc/passwd');
+    expect(recorded.opened).toEqual(['https://a.example/shop']);
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('refused external link: "https://a.example.evil.example/'),
+    );
+    warn.mockRestore();
   });
 
   it('registers the IPC handlers and a menu whose Sign Out tells the renderer', () => {

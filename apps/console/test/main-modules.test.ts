@@ -1,5 +1,5 @@
-// The main process's pieces on their own: window options, URL and navigation guards, token storage,
-// settings, IPC handlers and the renderer's file mapping.
+// The main process's pieces on their own: window options, URL and navigation guards, settings, IPC
+// handlers and the renderer's file mapping (token storage: safe-storage-token.test.tsx).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerIpcHandlers } from '../src/main/ipc.ts';
 import { menuTemplate } from '../src/main/menu.ts';
-import { guardWebContents, isAppUrl, isExternalUrl } from '../src/main/navigation.ts';
+import { guardWebContents, isAppUrl } from '../src/main/navigation.ts';
 import { rendererFile } from '../src/main/protocol.ts';
 import { createSettingsStore } from '../src/main/settings.ts';
 import { createTokenStore } from '../src/main/token-store.ts';
@@ -56,16 +56,6 @@ describe('URL guards', () => {
     expect(isAppUrl(url)).toBe(expected);
   });
 
-  it.each([
-    ['https://discord.com/x', true],
-    ['http://localhost:3000', true],
-    ['file:///etc/passwd', false],
-    ['javascript:alert(1)', false],
-    ['smb://host/share', false],
-  ])('%s may open in the browser: %s', (url, expected) => {
-    expect(isExternalUrl(url)).toBe(expected);
-  });
-
   it('server addresses are reduced to an http(s) origin', () => {
     expect(normalizeServerUrl(' https://shop.example.com/api/ ')).toBe('https://shop.example.com');
     expect(normalizeServerUrl('ftp://x')).toBeNull();
@@ -89,7 +79,8 @@ describe('navigation guard', () => {
     expect(opened).toEqual([]);
   });
 
-  it('refuses navigation elsewhere and hands web links to the system browser', () => {
+  // The link opener decides what reaches the system browser: test/checklist-15-open-external.test.ts.
+  it('refuses navigation elsewhere and hands the address to the link opener', () => {
     const { contents, opened } = guarded();
     const web = fakeEvent();
     contents.emit('will-navigate', web, 'https://evil.example/');
@@ -97,14 +88,14 @@ describe('navigation guard', () => {
     contents.emit('will-redirect', file, 'file:///etc/passwd');
     expect(web.prevented).toBe(true);
     expect(file.prevented).toBe(true);
-    expect(opened).toEqual(['https://evil.example/']);
+    expect(opened).toEqual(['https://evil.example/', 'file:///etc/passwd']);
   });
 
-  it('denies every new window, opening only http(s) links outside', () => {
+  it('denies every new window, handing its address to the link opener', () => {
     const { contents, opened } = guarded();
     expect(contents.openHandler?.({ url: 'https://discord.gg/starport' })).toEqual({ action: 'deny' });
     expect(contents.openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(opened).toEqual(['https://discord.gg/starport']);
+    expect(opened).toEqual(['https://discord.gg/starport', 'file:///etc/passwd']);
   });
 
   it('refuses webviews', () => {
@@ -112,39 +103,6 @@ describe('navigation guard', () => {
     const event = fakeEvent();
     contents.emit('will-attach-webview', event);
     expect(event.prevented).toBe(true);
-  });
-});
-
-describe('token storage', () => {
-  it('writes the token encrypted with safeStorage and reads it back in a later run', () => {
-    const file = path.join(dir, 'session.bin');
-    createTokenStore(safeStorage, file).set('secret-token-123');
-    expect(fs.readFileSync(file, 'utf8')).not.toContain('secret-token-123');
-    expect(createTokenStore(safeStorage, file).get()).toBe('secret-token-123');
-  });
-
-  it('clears the file on sign-out', () => {
-    const file = path.join(dir, 'session.bin');
-    const store = createTokenStore(safeStorage, file);
-    store.set('t');
-    store.clear();
-    expect(store.get()).toBeNull();
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it('never writes plain text when the OS offers no encryption', () => {
-    safeStorage.available = false;
-    const file = path.join(dir, 'session.bin');
-    const store = createTokenStore(safeStorage, file);
-    store.set('t');
-    expect(store.get()).toBe('t');
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it('treats an unreadable file as signed out', () => {
-    const file = path.join(dir, 'session.bin');
-    fs.writeFileSync(file, 'plain-token');
-    expect(createTokenStore(safeStorage, file).get()).toBeNull();
   });
 });
 
@@ -193,9 +151,17 @@ describe('IPC handlers', () => {
     invoke(channels.setToken, app, 'tok');
     expect(settings.read().serverUrl).toBe('https://shop.example.com');
     expect(tokens.get()).toBe('tok');
-    expect(invoke(channels.getState, app)).toEqual({ serverUrl: 'https://shop.example.com', token: 'tok' });
+    expect(invoke(channels.getState, app)).toEqual({
+      serverUrl: 'https://shop.example.com',
+      token: 'tok',
+      remembersSignIn: true,
+    });
     invoke(channels.clearToken, app);
-    expect(invoke(channels.getState, app)).toEqual({ serverUrl: 'https://shop.example.com', token: null });
+    expect(invoke(channels.getState, app)).toEqual({
+      serverUrl: 'https://shop.example.com',
+      token: null,
+      remembersSignIn: true,
+    });
   });
 
   it('refuse callers that are not the app and arguments of the wrong kind', () => {

@@ -1,13 +1,15 @@
 // The console's main process: serves the renderer from app://console, opens one locked-down window
 // with its remembered bounds, keeps the token (safeStorage) and answers the preload's few calls.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, channels } from '../shared/bridge.ts';
+import { createLinkOpener } from './external-links.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
-import { guardWebContents, isExternalUrl } from './navigation.ts';
+import { guardWebContents } from './navigation.ts';
+import { refuseAllPermissions } from './permissions.ts';
 import { rendererFile, rendererFileUrl } from './protocol.ts';
-import { createSettingsStore } from './settings.ts';
+import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { createTokenStore } from './token-store.ts';
 import { windowOptions } from './window-options.ts';
 
@@ -22,15 +24,21 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
-const openExternal = (url: string) => {
-  if (isExternalUrl(url)) void shell.openExternal(url);
-};
+// Set once the app is ready; links leave the console only for the server signed in to.
+let settingsStore: SettingsStore | null = null;
+const openExternal = createLinkOpener({
+  serverUrl: () => settingsStore?.read().serverUrl ?? '',
+  open: (url) => shell.openExternal(url),
+});
 
 app.on('web-contents-created', (_event, contents) => guardWebContents(contents, openExternal));
 
 app.whenReady().then(() => {
+  // The window uses the default session: nothing it asks for is granted.
+  refuseAllPermissions(session.defaultSession);
   const userData = app.getPath('userData');
   const settings = createSettingsStore(path.join(userData, 'settings.json'));
+  settingsStore = settings;
   const tokens = createTokenStore(safeStorage, path.join(userData, 'session.bin'));
 
   protocol.handle(APP_SCHEME, (request) => {

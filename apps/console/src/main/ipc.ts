@@ -20,7 +20,7 @@ function assertTrusted(event: IpcMainInvokeEvent): void {
 export function registerIpcHandlers(ipcMain: IpcMain, { tokens, settings }: IpcDeps): void {
   ipcMain.handle(channels.getState, (event): ConsoleState => {
     assertTrusted(event);
-    return { serverUrl: settings.read().serverUrl, token: tokens.get() };
+    return { serverUrl: settings.read().serverUrl, token: tokens.get(), remembersSignIn: tokens.remembers };
   });
   ipcMain.handle(channels.setServerUrl, (event, url) => {
     assertTrusted(event);

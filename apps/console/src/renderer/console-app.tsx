@@ -59,6 +59,7 @@ export function ConsoleApp({ bridge, initial }: ConsoleAppProps) {
             bridge={bridge}
             client={client}
             serverUrl={serverUrl}
+            remembersSignIn={initial.remembersSignIn}
             onSignedIn={async (url, token) => {
               await bridge.setServerUrl(url);
               tokenStore.set(token);
@@ -77,17 +78,18 @@ interface ConsoleShellProps {
   bridge: ConsoleBridge;
   client: ReturnType<typeof createApiClient>;
   serverUrl: string;
+  remembersSignIn: boolean;
   onSignedIn: (serverUrl: string, token: string) => Promise<void>;
 }
 
-function ConsoleShell({ bridge, client, serverUrl, onSignedIn }: ConsoleShellProps) {
+function ConsoleShell({ bridge, client, serverUrl, remembersSignIn, onSignedIn }: ConsoleShellProps) {
   const { user, loading, logout } = useSession();
 
   // The menu's Sign Out revokes the token (POST /api/auth/logout) like the button does.
   useEffect(() => bridge.onMenu((command) => command === 'sign-out' && void logout()), [bridge, logout]);
 
   if (loading) return <p className="console-loading">Loading...</p>;
-  if (!user?.isAdmin) return <SignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />;
+  if (!user?.isAdmin) return <SignIn serverUrl={serverUrl} remembersSignIn={remembersSignIn} onSignedIn={onSignedIn} />;
 
   return (
     <div className="console">

@@ -1,36 +1,49 @@
 // The console's sign-in: server address (remembered), email and password. Only administrators get
 // in; a player's fresh token is revoked at once and the reason shown. The login goes through its own
 // client for the address just typed, since the session's client still points at the previous one.
+// A plain-http address on another machine is warned about and needs a confirmation first.
 
 import { ApiError, createApiClient, fallbackMessages } from '@starport/api-client/client';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { normalizeServerUrl } from '../shared/bridge.ts';
+import { isClearTextRemote } from './clear-text.ts';
 
 export const signInMessages = {
   notAdmin: 'This account is not an administrator',
   badServer: 'Enter the server address, e.g. https://starport.example.com',
   unreachable: 'Could not reach the server',
   required: 'Email and password are required',
+  clearText: 'This address is not encrypted: your password and session would travel in clear text.',
+  clearTextConfirm: 'Connect without encryption anyway',
+  clearTextUnconfirmed: 'Confirm that you want to connect without encryption, or use an https:// address',
+  notRemembered:
+    'Your sign-in will not be remembered after you close the console: this system has no secure key store.',
 } as const;
 
 export interface SignInProps {
   serverUrl: string;
+  /** False where the main process keeps the token in memory only (no secure key store). */
+  remembersSignIn: boolean;
   /** An administrator signed in: keep the server and the token, and start the session. */
   onSignedIn: (serverUrl: string, token: string) => Promise<void>;
 }
 
-export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
+export function SignIn({ serverUrl, remembersSignIn, onSignedIn }: SignInProps) {
   const [server, setServer] = useState(serverUrl);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The plain-http address the admin agreed to send the password to; another address asks again.
+  const [clearTextConfirmed, setClearTextConfirmed] = useState<string | null>(null);
+  const origin = normalizeServerUrl(server);
+  const clearText = origin !== null && isClearTextRemote(origin);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const origin = normalizeServerUrl(server);
     if (!origin) return setFailure(signInMessages.badServer);
+    if (clearText && clearTextConfirmed !== origin) return setFailure(signInMessages.clearTextUnconfirmed);
     if (!email.trim() || !password) return setFailure(signInMessages.required);
     setBusy(true);
     setFailure(null);
@@ -59,6 +72,11 @@ export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
       <div className="card console-sign-in-card">
         <h1>Starport Console</h1>
         <p className="text-muted">Sign in with an administrator account.</p>
+        {remembersSignIn ? null : (
+          <div className="banner banner-info" role="note">
+            <span className="banner-text">{signInMessages.notRemembered}</span>
+          </div>
+        )}
         {failure ? (
           <p className="field-error console-failure" role="alert">
             {failure}
@@ -76,6 +94,23 @@ export function SignIn({ serverUrl, onSignedIn }: SignInProps) {
               onChange={(event) => setServer(event.target.value)}
             />
           </label>
+          {clearText ? (
+            <div className="banner banner-warning console-clear-text" role="note">
+              <span className="banner-text">
+                <span>{signInMessages.clearText}</span>
+                <label className="check-field">
+                  <input
+                    className="checkbox"
+                    type="checkbox"
+                    name="clearText"
+                    checked={clearTextConfirmed === origin}
+                    onChange={(event) => setClearTextConfirmed(event.target.checked ? origin : null)}
+                  />
+                  <span className="check-label">{signInMessages.clearTextConfirm}</span>
+                </label>
+              </span>
+            </div>
+          ) : null}
           <label className="field">
             <span className="field-label">Email</span>
             <input

@@ -15,6 +15,8 @@ export interface ConsoleState {
   serverUrl: string;
   /** The session token, decrypted by the main process; null when signed out. */
   token: string | null;
+  /** False where the OS has no secure key store: the token is kept in memory only, for this run. */
+  remembersSignIn: boolean;
 }
 
 export type MenuCommand = 'sign-out';

@@ -45,6 +45,7 @@ declare module 'electron' {
 
   export interface WebContents {
     id: number;
+    getURL(): string;
     on(event: 'will-navigate' | 'will-redirect', listener: (event: Event, url: string) => void): this;
     on(event: 'will-attach-webview', listener: (event: Event) => void): this;
     setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }): void;
@@ -87,8 +88,12 @@ declare module 'electron' {
     exposeInMainWorld(apiKey: string, api: unknown): void;
   }
 
+  export type SafeStorageBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown';
+
   export interface SafeStorage {
     isEncryptionAvailable(): boolean;
+    /** Linux only: the key store Chromium chose; basic_text is a key written in the source code. */
+    getSelectedStorageBackend(): SafeStorageBackend;
     encryptString(plainText: string): Buffer;
     decryptString(encrypted: Buffer): string;
   }
@@ -144,5 +149,44 @@ declare module 'electron' {
   export const shell: Shell;
   export const protocol: Protocol;
   export const net: Net;
-  export const session: unknown;
+  export interface PermissionRequest {
+    requestingUrl: string;
+    isMainFrame: boolean;
+  }
+
+  export interface PermissionCheckHandlerHandlerDetails {
+    requestingUrl?: string;
+    isMainFrame?: boolean;
+  }
+
+  export interface DevicePermissionHandlerHandlerDetails {
+    deviceType: 'hid' | 'serial' | 'usb';
+    origin: string;
+  }
+
+  export interface Session {
+    setPermissionRequestHandler(
+      handler:
+        | ((
+            webContents: WebContents,
+            permission: string,
+            callback: (permissionGranted: boolean) => void,
+            details: PermissionRequest,
+          ) => void)
+        | null,
+    ): void;
+    setPermissionCheckHandler(
+      handler:
+        | ((
+            webContents: WebContents | null,
+            permission: string,
+            requestingOrigin: string,
+            details: PermissionCheckHandlerHandlerDetails,
+          ) => boolean)
+        | null,
+    ): void;
+    setDevicePermissionHandler(handler: ((details: DevicePermissionHandlerHandlerDetails) => boolean) | null): void;
+  }
+
+  export const session: { readonly defaultSession: Session };
 }

@@ -2,6 +2,7 @@
 // fake fetch that answers "METHOD /api/path" keys, records what was asked, and a token store in
 // memory. One place, so every front end's tests fake the server the same way.
 import { createApiClient } from '@starport/api-client/client';
+import type { User } from '@starport/api-client/contract';
 import { vi } from 'vitest';
 import type { TokenStore } from '../session/session.tsx';
 
@@ -18,6 +19,21 @@ export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The signed-in administrator as the API returns it. */
+export function makeAdmin(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'admin-1',
+    email: 'admin@starport.test',
+    username: 'commander',
+    credits: 0,
+    isAdmin: true,
+    currentTier: null,
+    discordId: null,
+    discordUsername: null,
+    ...overrides,
+  };
 }
 
 /** A token store holding its token in a variable. */

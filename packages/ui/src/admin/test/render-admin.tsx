@@ -7,25 +7,11 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { SessionProvider } from '../../session/session.tsx';
-import { createFakeApi, type FakeRoute, json } from '../../testing/fake-api.ts';
+import { createFakeApi, type FakeRoute, json, makeAdmin } from '../../testing/fake-api.ts';
 import { ToastProvider } from '../../toast/toast.tsx';
 import { AdminApp } from '../admin-app.tsx';
 
-export { type FakeRequest, type FakeRoute, json } from '../../testing/fake-api.ts';
-
-export function makeAdmin(overrides: Partial<User> = {}): User {
-  return {
-    _id: 'admin-1',
-    email: 'admin@starport.test',
-    username: 'commander',
-    credits: 0,
-    isAdmin: true,
-    currentTier: null,
-    discordId: null,
-    discordUsername: null,
-    ...overrides,
-  };
-}
+export { type FakeRequest, type FakeRoute, json, makeAdmin } from '../../testing/fake-api.ts';
 
 export function makeTier(overrides: Partial<Tier> = {}): Tier {
   return {
