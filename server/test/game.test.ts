@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from './helpers/catalogue-factories.ts';
+import { gameServerCalls } from './helpers/game-servers.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -28,14 +29,9 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     await h.close();
   });
 
-  async function newKey(name = 'EU-1') {
-    const res = await call(h, 'POST', '/api/admin/game-servers', { token: admin.token, body: { name } });
-    expect(res.status).toBe(201);
-    return res.json as { key: { _id: string; prefix: string }; secret: string };
-  }
-  const poll = (secret: string, query = '') => call(h, 'GET', `/api/game/deliveries${query}`, { token: secret });
-  const ack = (secret: string, ids: string[]) =>
-    call(h, 'POST', '/api/game/deliveries/ack', { token: secret, body: { ids } });
+  const newKey = (name?: string) => gameServerCalls(h, admin.token).newKey(name);
+  const poll = (secret: string, query = '') => gameServerCalls(h, admin.token).poll(secret, query);
+  const ack = (secret: string, ids: string[]) => gameServerCalls(h, admin.token).ack(secret, ids);
   async function buy(who: Account = player) {
     await grantCredits(h, who.user._id, 100);
     const res = await call(h, 'POST', '/api/shop/purchase', {
@@ -195,8 +191,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     await ack(secret, [delivered]);
     await poll(secret);
 
-    const list = await call(h, 'GET', `/api/admin/users/${player.user._id}/deliveries`, { token: admin.token });
-    const byId = new Map(list.json.deliveries.map((d: any) => [d._id, d]));
+    const byId = await gameServerCalls(h, admin.token).deliveriesOf(player.user._id);
     expect(byId.get(delivered)).toMatchObject({ status: 'delivered', deliveredBy: 'EU-1', name: 'Scout' });
     expect(byId.get(leased)).toMatchObject({ status: 'leased', attempts: 1 });
 
