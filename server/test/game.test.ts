@@ -94,9 +94,14 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
       },
     ]);
     const acked = await ack(secret, [entryId, 'no-such-delivery']);
-    expect(acked.json).toEqual({ acknowledged: [entryId], alreadyAcknowledged: [], unknown: ['no-such-delivery'] });
+    expect(acked.json).toEqual({
+      acknowledged: [entryId],
+      alreadyAcknowledged: [],
+      unknown: ['no-such-delivery'],
+      refused: [],
+    });
     const again = await ack(secret, [entryId]);
-    expect(again.json).toEqual({ acknowledged: [], alreadyAcknowledged: [entryId], unknown: [] });
+    expect(again.json).toEqual({ acknowledged: [], alreadyAcknowledged: [entryId], unknown: [], refused: [] });
 
     h.clock.advance(10 * 60_000);
     expect((await poll(secret)).json.deliveries).toEqual([]);
@@ -211,5 +216,14 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
     expect(Object.keys(res.json.paths).sort()).toEqual(['/deliveries', '/deliveries/ack']);
+    const ackAnswer = res.json.paths['/deliveries/ack'].post.responses[200].content['application/json'].schema;
+    expect(ackAnswer.required).toEqual(['acknowledged', 'alreadyAcknowledged', 'unknown', 'refused']);
+    expect(ackAnswer.properties.refused.items.properties.reason.enum).toEqual([
+      'not leased',
+      'leased by another game server',
+      'acknowledged by another game server',
+      'revoked',
+      'disputed',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 // to a game server leases it (no other server receives it meanwhile), an ack marks it In Game for
 // good, and a lease that runs out returns it to the queue. At least once, with stable ids.
 import {
+  type AckRefusalReason,
   type AckResponse,
   type AdminDelivery,
   DELIVERY_LIMIT_DEFAULT,
@@ -22,8 +23,8 @@ import {
   touchGameServerKey,
 } from '../db/repositories/game-server-keys.ts';
 import {
+  findDeliveryStates,
   findEntryById,
-  findExistingEntryIds,
   leaseDelivery,
   listDeliveriesOfUser,
   listDeliveryCandidates,
@@ -166,20 +167,38 @@ export async function pollDeliveries(
   return leased;
 }
 
-/** Confirms deliveries: In Game from now on. A second ack changes nothing; unknown ids are named. */
+type DeliveryState = Awaited<ReturnType<typeof findDeliveryStates>>[number];
+
+/** Why this key may not confirm a delivery it did not just confirm; null when it had confirmed it before. */
+function ackRefusal(state: DeliveryState, keyId: string): AckRefusalReason | null {
+  if (state.delivered_to_game === 1) return state.delivered_by === keyId ? null : 'acknowledged by another game server';
+  if (state.revoked_at) return state.payment_status === 'disputed' ? 'disputed' : 'revoked';
+  return state.leased_to && state.leased_to !== keyId ? 'leased by another game server' : 'not leased';
+}
+
+/**
+ * Confirms deliveries: In Game from now on. Only the key holding the lease may, and never for a
+ * revoked or disputed purchase; the others are refused with their reason, left as they were, and
+ * logged. A second ack changes nothing; unknown ids are named.
+ */
 export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids: string[]): Promise<AckResponse> {
   const unique = [...new Set(ids)];
   const now = toIso(ctx.clock());
-  const { acknowledged, existing } = await inTransaction(ctx.db, async (trx) => ({
-    acknowledged: await markDelivered(trx, unique, keyId, now),
-    existing: new Set(await findExistingEntryIds(trx, unique)),
-  }));
-  const done = new Set(acknowledged);
-  const result: AckResponse = {
-    acknowledged,
-    alreadyAcknowledged: unique.filter((id) => existing.has(id) && !done.has(id)),
-    unknown: unique.filter((id) => !existing.has(id)),
-  };
+  const { acknowledged, others, states } = await inTransaction(ctx.db, async (trx) => {
+    const confirmed = await markDelivered(trx, unique, keyId, now);
+    const rest = unique.filter((id) => !confirmed.includes(id));
+    return { acknowledged: confirmed, others: rest, states: await findDeliveryStates(trx, rest) };
+  });
+  const stateOf = new Map(states.map((state) => [state.id, state]));
+  const result: AckResponse = { acknowledged, alreadyAcknowledged: [], unknown: [], refused: [] };
+  for (const id of others) {
+    const state = stateOf.get(id);
+    const reason = state && ackRefusal(state, keyId);
+    if (!state) result.unknown.push(id);
+    else if (reason) result.refused.push({ id, reason });
+    else result.alreadyAcknowledged.push(id);
+  }
+  for (const { id, reason } of result.refused) ctx.logger.warn('game.ack_refused', { keyId, entryId: id, reason });
   ctx.logger.info('game.deliveries_acknowledged', { keyId, ...result });
   return result;
 }

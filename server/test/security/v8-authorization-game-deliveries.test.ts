@@ -137,12 +137,15 @@ describe.each(dialects)('game deliveries: who may acknowledge, on %s', (dialect)
   });
 
   it('refuses the lease holder an ack of a refunded or disputed purchase, and delivers nothing', async () => {
-    const paid = [];
-    for (let i = 0; i < 3; i += 1) {
-      paid.push(await payByCard(h, fake, player.token, [{ itemId: ship.id, quantity: 1 }]));
+    // A second apart, so the queue hands them out in this order.
+    const payForShip = async () => {
+      const paid = await payByCard(h, fake, player.token, [{ itemId: ship.id, quantity: 1 }]);
       h.clock.advance(1000);
-    }
-    const [refunded, disputed, lost] = paid;
+      return paid;
+    };
+    const refunded = await payForShip();
+    const disputed = await payForShip();
+    const lost = await payForShip();
     const ids = await leasedIds(eu);
     expect(ids).toHaveLength(3);
     const [refundedId, disputedId, lostId] = ids;

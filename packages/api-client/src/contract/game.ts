@@ -62,11 +62,23 @@ export const ackRequestSchema = z.object({
 });
 export type AckRequest = z.input<typeof ackRequestSchema>;
 
+/** Why an id in an ack was not confirmed: only the key holding the lease may, and never a revoked one. */
+export const ackRefusalReasons = [
+  'not leased',
+  'leased by another game server',
+  'acknowledged by another game server',
+  'revoked',
+  'disputed',
+] as const;
+export type AckRefusalReason = (typeof ackRefusalReasons)[number];
+
 export const ackResponseSchema = z.object({
   acknowledged: z.array(z.string()),
-  /** Confirmed before: acknowledging twice changes nothing. */
+  /** Confirmed before by this key: acknowledging twice changes nothing. */
   alreadyAcknowledged: z.array(z.string()),
   unknown: z.array(z.string()),
+  /** Left exactly as they were, each with its reason. */
+  refused: z.array(z.object({ id: z.string(), reason: z.enum(ackRefusalReasons) })),
 });
 export type AckResponse = z.infer<typeof ackResponseSchema>;
 

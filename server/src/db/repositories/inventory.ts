@@ -100,7 +100,11 @@ export async function leaseDelivery(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Marks deliveries done; returns the ids this call changed (already delivered ones stay as they were). */
+/**
+ * Marks deliveries done, those this key holds the lease on and that are not revoked; returns the ids
+ * this call changed. The conditions sit in the one UPDATE, so a lease or a revocation committed
+ * meanwhile wins over it (PostgreSQL re-checks them on the row's latest version).
+ */
 export async function markDelivered(db: Executor, ids: string[], keyId: string, now: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -108,15 +112,30 @@ export async function markDelivered(db: Executor, ids: string[], keyId: string, 
     .set({ delivered_to_game: 1, delivered_at: now, delivered_by: keyId, lease_until: null })
     .where('id', 'in', ids)
     .where('delivered_to_game', '=', 0)
+    // The lease holder, even after its lease ran out, as long as no other key leased it since.
+    .where('leased_to', '=', keyId)
+    .where('revoked_at', 'is', null)
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-export async function findExistingEntryIds(db: Executor, ids: string[]): Promise<string[]> {
+/** What an ack needs to say why an id was not confirmed: its delivery state and its payment's. */
+export async function findDeliveryStates(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('inventory_entries').select('id').where('id', 'in', ids).execute();
-  return rows.map((row) => row.id);
+  return db
+    .selectFrom('inventory_entries')
+    .leftJoin('payments', 'payments.id', 'inventory_entries.payment_id')
+    .select([
+      'inventory_entries.id',
+      'inventory_entries.delivered_to_game',
+      'inventory_entries.delivered_by',
+      'inventory_entries.leased_to',
+      'inventory_entries.revoked_at',
+      'payments.status as payment_status',
+    ])
+    .where('inventory_entries.id', 'in', ids)
+    .execute();
 }
 
 /** A player's entries with their delivery state, newest first, for the admin's view. */
