@@ -1,5 +1,6 @@
 // ASVS V8 (authorization), game deliveries: "only the key holding the lease may acknowledge, and
-// revoked or disputed entries are refused"; "two pollers never receive the same delivery while leased".
+// revoked or disputed entries are refused"; "two pollers never receive the same delivery while
+// leased"; and a delivery that needs its player online is leased only to a poll naming them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, adminAndPlayer } from '../helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from '../helpers/catalogue-factories.ts';
@@ -13,6 +14,7 @@ describe.each(dialects)('game deliveries: who may acknowledge, on %s', (dialect)
   let h: TestHarness;
   let fake: FakeStripe;
   let close: () => Promise<void>;
+  let admin: Account;
   let player: Account;
   let game: ReturnType<typeof gameServerCalls>;
   let eu: GameKey;
@@ -21,9 +23,8 @@ describe.each(dialects)('game deliveries: who may acknowledge, on %s', (dialect)
 
   beforeEach(async () => {
     ({ h, fake, close } = await createStripeHarness(dialect));
-    const accounts = await adminAndPlayer(h);
-    player = accounts.player;
-    game = gameServerCalls(h, accounts.admin.token);
+    ({ admin, player } = await adminAndPlayer(h));
+    game = gameServerCalls(h, admin.token);
     eu = await game.newKey('EU-1');
     us = await game.newKey('US-1');
     await addCategory(h, { slug: 'ships' });
@@ -215,5 +216,50 @@ describe.each(dialects)('game deliveries: who may acknowledge, on %s', (dialect)
         expect(acked.json.refused).toContainEqual({ id, reason: 'leased by another game server' });
       }
     }
+  });
+
+  /** An administrator's mail to the player with an item: a delivery that does not need them online. */
+  async function mail(): Promise<void> {
+    const res = await call(h, 'POST', '/api/admin/send-mail', {
+      token: admin.token,
+      body: {
+        userId: player.user._id,
+        subject: 'Welcome',
+        message: 'Here is a wrench.',
+        customItems: [{ itemName: 'golden_wrench', quantity: 1 }],
+      },
+    });
+    expect(res.status).toBe(201);
+  }
+  const handedOut = (res: Awaited<ReturnType<typeof game.poll>>) =>
+    res.json.deliveries.map((d: any) => [d.kind, d.requiresOnline, d.attempt]);
+
+  it('leases a purchase only to a poll that names its player online, and keeps it until one does', async () => {
+    const entryId = await buy();
+    h.clock.advance(1000);
+    await mail();
+
+    // No online list, an empty one, or other players: only the mail, which needs nobody online.
+    expect(handedOut(await game.poll(eu.secret))).toEqual([['mail', false, 1]]);
+    expect(handedOut(await game.poll(eu.secret, '?online='))).toEqual([]);
+    const emptyBody = await call(h, 'POST', '/api/game/deliveries', { token: eu.secret, body: { online: [] } });
+    expect(emptyBody.json.deliveries).toEqual([]);
+    expect(handedOut(await game.poll(us.secret, '?online=someone-else'))).toEqual([]);
+    expect((await game.deliveriesOf(player.user._id)).get(entryId)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Not lost: the first poll that names the player online gets it, handed out for the first time.
+    const named = await game.poll(us.secret, `?online=someone-else,${player.user._id}`);
+    expect(named.json.deliveries.map((d: any) => [d.id, d.requiresOnline, d.attempt])).toEqual([[entryId, true, 1]]);
+  });
+
+  it('hands a poll without an online list its mail even behind many purchases waiting for their players', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await buy();
+      h.clock.advance(1000);
+    }
+    await mail();
+
+    expect(handedOut(await game.poll(eu.secret, '?limit=1'))).toEqual([['mail', false, 1]]);
+    expect(handedOut(await pollOnline(us))).toHaveLength(5);
   });
 });
