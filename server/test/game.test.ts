@@ -31,6 +31,8 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
 
   const newKey = (name?: string) => gameServerCalls(h, admin.token).newKey(name);
   const poll = (secret: string, query = '') => gameServerCalls(h, admin.token).poll(secret, query);
+  /** The query of a game server that has the player online: only such a poll gets their purchases. */
+  const online = () => `?online=${player.user._id}`;
   const ack = (secret: string, ids: string[]) => gameServerCalls(h, admin.token).ack(secret, ids);
   async function buy(who: Account = player) {
     await grantCredits(h, who.user._id, 100);
@@ -76,7 +78,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
   it('queues a purchase with its game items times the quantity, and an ack makes it In Game for good', async () => {
     const { secret } = await newKey();
     const entryId = await buy();
-    const first = await poll(secret);
+    const first = await poll(secret, online());
     expect(first.json.deliveries).toEqual([
       {
         id: entryId,
@@ -104,7 +106,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     expect(again.json).toEqual({ acknowledged: [], alreadyAcknowledged: [entryId], unknown: [], refused: [] });
 
     h.clock.advance(10 * 60_000);
-    expect((await poll(secret)).json.deliveries).toEqual([]);
+    expect((await poll(secret, online())).json.deliveries).toEqual([]);
     expect((await inventory())[0].deliveredToGame).toBe(true);
   });
 
@@ -112,14 +114,14 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const eu = await newKey('EU-1');
     const us = await newKey('US-1');
     const entryId = await buy();
-    const [a, b] = await Promise.all([poll(eu.secret), poll(us.secret)]);
+    const [a, b] = await Promise.all([poll(eu.secret, online()), poll(us.secret, online())]);
     const handedOut = [...a.json.deliveries, ...b.json.deliveries].map((d: any) => d.id);
     expect(handedOut).toEqual([entryId]);
 
     h.clock.advance(59_000);
-    expect((await poll(us.secret)).json.deliveries).toEqual([]);
+    expect((await poll(us.secret, online())).json.deliveries).toEqual([]);
     h.clock.advance(2_000);
-    const retried = await poll(us.secret);
+    const retried = await poll(us.secret, online());
     expect(retried.json.deliveries.map((d: any) => [d.id, d.attempt])).toEqual([[entryId, 2]]);
     expect((await inventory())[0].deliveredToGame).toBe(false);
   });
@@ -172,7 +174,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
       .set({ revoked_at: h.clock().toISOString() })
       .where('id', '=', entryId)
       .execute();
-    expect((await poll(secret)).json.deliveries).toEqual([]);
+    expect((await poll(secret, online())).json.deliveries).toEqual([]);
   });
 
   it('refuses a bad limit, online list or ack body with the envelope', async () => {
@@ -192,9 +194,9 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const delivered = await buy();
     h.clock.advance(1000);
     const leased = await buy();
-    await poll(secret, '?limit=1');
+    await poll(secret, `${online()}&limit=1`);
     await ack(secret, [delivered]);
-    await poll(secret);
+    await poll(secret, online());
 
     const byId = await gameServerCalls(h, admin.token).deliveriesOf(player.user._id);
     expect(byId.get(delivered)).toMatchObject({ status: 'delivered', deliveredBy: 'EU-1', name: 'Scout' });
@@ -203,7 +205,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const requeued = await call(h, 'POST', `/api/admin/deliveries/${delivered}/requeue`, { token: admin.token });
     expect(requeued.status).toBe(200);
     h.clock.advance(61_000);
-    const again = await poll(secret);
+    const again = await poll(secret, online());
     expect(again.json.deliveries.map((d: any) => d.id).sort()).toEqual([delivered, leased].sort());
     expect((await call(h, 'POST', '/api/admin/deliveries/nope/requeue', { token: admin.token })).status).toBe(404);
     expect(

@@ -42,7 +42,11 @@ const delivery = {
         properties: { item_name: { type: 'string' }, item_quantity: { type: 'integer', minimum: 1 } },
       },
     },
-    requiresOnline: { type: 'boolean', description: 'Purchases need the player in the game; mail does not.' },
+    requiresOnline: {
+      type: 'boolean',
+      description:
+        'Purchases need the player in the game, and are leased only to a poll naming the player online; mail does not.',
+    },
     mail: {
       type: ['object', 'null'],
       properties: { sender: { type: 'string' }, subject: { type: 'string' }, message: { type: 'string' } },
@@ -104,7 +108,8 @@ export function gameOpenApi(publicUrl: string) {
               in: 'query',
               description:
                 'Comma-separated ids of the players online on this server: their deliveries come first, and ' +
-                'purchases of other players are left for the server they are on.',
+                'purchases of other players are left for the server they are on. Without it, or empty, ' +
+                'only deliveries that do not need the player online (mail) are leased.',
               schema: { type: 'string' },
             },
           ],
@@ -123,7 +128,12 @@ export function gameOpenApi(publicUrl: string) {
                   type: 'object',
                   properties: {
                     limit: { type: 'integer', minimum: 1, maximum: DELIVERY_LIMIT_MAX },
-                    online: { type: 'array', items: { type: 'string' }, maxItems: 1000 },
+                    online: {
+                      type: 'array',
+                      items: { type: 'string' },
+                      maxItems: 1000,
+                      description: 'As the GET parameter: without it, or empty, mail only.',
+                    },
                   },
                 },
               },

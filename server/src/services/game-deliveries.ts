@@ -124,10 +124,13 @@ function itemsToHandOver(snapshot: ShopItem, quantity: number): GameItem[] {
   }));
 }
 
+/** What can be handed over without the player online: mail waits in the game's mailbox. */
+const DELIVERABLE_OFFLINE = [ADMIN_MAIL] as const;
+
 /**
- * Leases up to `limit` deliveries to one game server. With `online`, those players' deliveries
- * come first, and purchases (which need the player in the game) of players not online are left
- * for a server that has them.
+ * Leases up to `limit` deliveries to one game server. Purchases need the player in the game, so
+ * only a server naming them in `online` gets them (one naming nobody gets mail only); those
+ * players' deliveries come first.
  */
 export async function pollDeliveries(
   ctx: AppContext,
@@ -136,17 +139,18 @@ export async function pollDeliveries(
 ): Promise<Delivery[]> {
   const limit = options.limit ?? DELIVERY_LIMIT_DEFAULT;
   const online = options.online ?? [];
-  const onlineSet = new Set(online);
   const now = ctx.clock();
   const leaseUntil = toIso(addMs(now, LEASE_MS));
-  // More candidates than asked for: some may be taken by another server meanwhile, or skipped.
-  const candidates = await listDeliveryCandidates(ctx.db, toIso(now), limit * 3, online);
+  // More candidates than asked for: some may be taken by another server meanwhile.
+  const candidates = await listDeliveryCandidates(ctx.db, toIso(now), limit * 3, {
+    onlineUserIds: online,
+    offlineMethods: DELIVERABLE_OFFLINE,
+  });
   const leased: Delivery[] = [];
   for (const row of candidates) {
     if (leased.length >= limit) break;
     const kind = row.acquired_method === ADMIN_MAIL ? 'mail' : 'purchase';
     const requiresOnline = kind === 'purchase';
-    if (online.length > 0 && requiresOnline && !onlineSet.has(row.user_id)) continue;
     if (!(await leaseDelivery(ctx.db, row.id, { keyId, until: leaseUntil, now: toIso(now) }))) continue;
     leased.push({
       id: row.id,

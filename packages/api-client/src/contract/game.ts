@@ -25,7 +25,7 @@ export const deliverySchema = z.object({
   player: z.object({ id: z.string(), username: z.string(), discordId: z.string().nullable() }),
   /** What to hand over in the game: the item's game items times the quantity bought. */
   items: z.array(gameItemSchema),
-  /** Purchases are handed to a player who is online; mail waits in the game's mailbox. */
+  /** Purchases are handed to a player who is online (leased only to a poll naming them); mail waits in the game's mailbox. */
   requiresOnline: z.boolean(),
   mail: z.object({ sender: z.string(), subject: z.string(), message: z.string() }).nullable(),
   createdAt: z.string(),

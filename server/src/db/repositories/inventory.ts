@@ -43,8 +43,18 @@ export async function restoreEntriesOfPayment(db: Executor, paymentId: string): 
   return Number(result.numUpdatedRows);
 }
 
-/** Deliveries a game server may take now: not yet in the game, not revoked, not leased to anyone. */
-export async function listDeliveryCandidates(db: Executor, now: string, limit: number, onlineUserIds: string[]) {
+/**
+ * Deliveries a game server may take now: not yet in the game, not revoked, not leased to anyone, and
+ * either of a kind that needs nobody online (`offlineMethods`, acquired methods) or of a player the
+ * server names online.
+ */
+export async function listDeliveryCandidates(
+  db: Executor,
+  now: string,
+  limit: number,
+  who: { onlineUserIds: string[]; offlineMethods: readonly string[] },
+) {
+  const { onlineUserIds, offlineMethods } = who;
   let query = db
     .selectFrom('inventory_entries')
     .innerJoin('users', 'users.id', 'inventory_entries.user_id')
@@ -68,6 +78,14 @@ export async function listDeliveryCandidates(db: Executor, now: string, limit: n
     .where('inventory_entries.revoked_at', 'is', null)
     .where((eb) =>
       eb.or([eb('inventory_entries.lease_until', 'is', null), eb('inventory_entries.lease_until', '<', now)]),
+    )
+    .where((eb) =>
+      onlineUserIds.length > 0
+        ? eb.or([
+            eb('inventory_entries.acquired_method', 'in', offlineMethods),
+            eb('inventory_entries.user_id', 'in', onlineUserIds),
+          ])
+        : eb('inventory_entries.acquired_method', 'in', offlineMethods),
     );
   // Players the game server says are online first, then everyone else, oldest first.
   if (onlineUserIds.length > 0) {
