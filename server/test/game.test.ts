@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from './helpers/catalogue-factories.ts';
+import { gameServerCalls } from './helpers/game-servers.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -28,14 +29,11 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     await h.close();
   });
 
-  async function newKey(name = 'EU-1') {
-    const res = await call(h, 'POST', '/api/admin/game-servers', { token: admin.token, body: { name } });
-    expect(res.status).toBe(201);
-    return res.json as { key: { _id: string; prefix: string }; secret: string };
-  }
-  const poll = (secret: string, query = '') => call(h, 'GET', `/api/game/deliveries${query}`, { token: secret });
-  const ack = (secret: string, ids: string[]) =>
-    call(h, 'POST', '/api/game/deliveries/ack', { token: secret, body: { ids } });
+  const newKey = (name?: string) => gameServerCalls(h, admin.token).newKey(name);
+  const poll = (secret: string, query = '') => gameServerCalls(h, admin.token).poll(secret, query);
+  /** The query of a game server that has the player online: only such a poll gets their purchases. */
+  const online = () => `?online=${player.user._id}`;
+  const ack = (secret: string, ids: string[]) => gameServerCalls(h, admin.token).ack(secret, ids);
   async function buy(who: Account = player) {
     await grantCredits(h, who.user._id, 100);
     const res = await call(h, 'POST', '/api/shop/purchase', {
@@ -80,7 +78,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
   it('queues a purchase with its game items times the quantity, and an ack makes it In Game for good', async () => {
     const { secret } = await newKey();
     const entryId = await buy();
-    const first = await poll(secret);
+    const first = await poll(secret, online());
     expect(first.json.deliveries).toEqual([
       {
         id: entryId,
@@ -98,12 +96,17 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
       },
     ]);
     const acked = await ack(secret, [entryId, 'no-such-delivery']);
-    expect(acked.json).toEqual({ acknowledged: [entryId], alreadyAcknowledged: [], unknown: ['no-such-delivery'] });
+    expect(acked.json).toEqual({
+      acknowledged: [entryId],
+      alreadyAcknowledged: [],
+      unknown: ['no-such-delivery'],
+      refused: [],
+    });
     const again = await ack(secret, [entryId]);
-    expect(again.json).toEqual({ acknowledged: [], alreadyAcknowledged: [entryId], unknown: [] });
+    expect(again.json).toEqual({ acknowledged: [], alreadyAcknowledged: [entryId], unknown: [], refused: [] });
 
     h.clock.advance(10 * 60_000);
-    expect((await poll(secret)).json.deliveries).toEqual([]);
+    expect((await poll(secret, online())).json.deliveries).toEqual([]);
     expect((await inventory())[0].deliveredToGame).toBe(true);
   });
 
@@ -111,14 +114,14 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const eu = await newKey('EU-1');
     const us = await newKey('US-1');
     const entryId = await buy();
-    const [a, b] = await Promise.all([poll(eu.secret), poll(us.secret)]);
+    const [a, b] = await Promise.all([poll(eu.secret, online()), poll(us.secret, online())]);
     const handedOut = [...a.json.deliveries, ...b.json.deliveries].map((d: any) => d.id);
     expect(handedOut).toEqual([entryId]);
 
     h.clock.advance(59_000);
-    expect((await poll(us.secret)).json.deliveries).toEqual([]);
+    expect((await poll(us.secret, online())).json.deliveries).toEqual([]);
     h.clock.advance(2_000);
-    const retried = await poll(us.secret);
+    const retried = await poll(us.secret, online());
     expect(retried.json.deliveries.map((d: any) => [d.id, d.attempt])).toEqual([[entryId, 2]]);
     expect((await inventory())[0].deliveredToGame).toBe(false);
   });
@@ -171,7 +174,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
       .set({ revoked_at: h.clock().toISOString() })
       .where('id', '=', entryId)
       .execute();
-    expect((await poll(secret)).json.deliveries).toEqual([]);
+    expect((await poll(secret, online())).json.deliveries).toEqual([]);
   });
 
   it('refuses a bad limit, online list or ack body with the envelope', async () => {
@@ -191,19 +194,18 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const delivered = await buy();
     h.clock.advance(1000);
     const leased = await buy();
-    await poll(secret, '?limit=1');
+    await poll(secret, `${online()}&limit=1`);
     await ack(secret, [delivered]);
-    await poll(secret);
+    await poll(secret, online());
 
-    const list = await call(h, 'GET', `/api/admin/users/${player.user._id}/deliveries`, { token: admin.token });
-    const byId = new Map(list.json.deliveries.map((d: any) => [d._id, d]));
+    const byId = await gameServerCalls(h, admin.token).deliveriesOf(player.user._id);
     expect(byId.get(delivered)).toMatchObject({ status: 'delivered', deliveredBy: 'EU-1', name: 'Scout' });
     expect(byId.get(leased)).toMatchObject({ status: 'leased', attempts: 1 });
 
     const requeued = await call(h, 'POST', `/api/admin/deliveries/${delivered}/requeue`, { token: admin.token });
     expect(requeued.status).toBe(200);
     h.clock.advance(61_000);
-    const again = await poll(secret);
+    const again = await poll(secret, online());
     expect(again.json.deliveries.map((d: any) => d.id).sort()).toEqual([delivered, leased].sort());
     expect((await call(h, 'POST', '/api/admin/deliveries/nope/requeue', { token: admin.token })).status).toBe(404);
     expect(
@@ -216,5 +218,14 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
     expect(Object.keys(res.json.paths).sort()).toEqual(['/deliveries', '/deliveries/ack']);
+    const ackAnswer = res.json.paths['/deliveries/ack'].post.responses[200].content['application/json'].schema;
+    expect(ackAnswer.required).toEqual(['acknowledged', 'alreadyAcknowledged', 'unknown', 'refused']);
+    expect(ackAnswer.properties.refused.items.properties.reason.enum).toEqual([
+      'not leased',
+      'leased by another game server',
+      'acknowledged by another game server',
+      'revoked',
+      'disputed',
+    ]);
   });
 });

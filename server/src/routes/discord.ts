@@ -41,9 +41,8 @@ export const discordRoutes = new Hono<AppEnv>()
       getCookie(c, DISCORD_BROWSER_COOKIE),
     );
     deleteCookie(c, DISCORD_BROWSER_COOKIE, { path: COOKIE_PATH });
-    const target = result.ok
-      ? '/dashboard?discord_success=1'
-      : `/dashboard?discord_error=${encodeURIComponent(result.reason)}`;
+    // A code, never a sentence: the site shows its own text for each (contract/discord.ts).
+    const target = result.ok ? '/dashboard?discord_success=1' : `/dashboard?discord_error=${result.failure}`;
     return c.redirect(target, 302);
   })
   // A browser navigation carries no bearer token, so the site page does the signed-in part.

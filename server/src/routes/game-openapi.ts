@@ -1,5 +1,10 @@
 // The OpenAPI 3.1 description of the game servers' calls, served at /api/game/openapi.json.
-import { ACK_IDS_MAX, DELIVERY_LIMIT_DEFAULT, DELIVERY_LIMIT_MAX } from '@starport/api-client/contract';
+import {
+  ACK_IDS_MAX,
+  ackRefusalReasons,
+  DELIVERY_LIMIT_DEFAULT,
+  DELIVERY_LIMIT_MAX,
+} from '@starport/api-client/contract';
 
 const error = {
   type: 'object',
@@ -37,7 +42,11 @@ const delivery = {
         properties: { item_name: { type: 'string' }, item_quantity: { type: 'integer', minimum: 1 } },
       },
     },
-    requiresOnline: { type: 'boolean', description: 'Purchases need the player in the game; mail does not.' },
+    requiresOnline: {
+      type: 'boolean',
+      description:
+        'Purchases need the player in the game, and are leased only to a poll naming the player online; mail does not.',
+    },
     mail: {
       type: ['object', 'null'],
       properties: { sender: { type: 'string' }, subject: { type: 'string' }, message: { type: 'string' } },
@@ -99,7 +108,8 @@ export function gameOpenApi(publicUrl: string) {
               in: 'query',
               description:
                 'Comma-separated ids of the players online on this server: their deliveries come first, and ' +
-                'purchases of other players are left for the server they are on.',
+                'purchases of other players are left for the server they are on. Without it, or empty, ' +
+                'only deliveries that do not need the player online (mail) are leased.',
               schema: { type: 'string' },
             },
           ],
@@ -118,7 +128,12 @@ export function gameOpenApi(publicUrl: string) {
                   type: 'object',
                   properties: {
                     limit: { type: 'integer', minimum: 1, maximum: DELIVERY_LIMIT_MAX },
-                    online: { type: 'array', items: { type: 'string' }, maxItems: 1000 },
+                    online: {
+                      type: 'array',
+                      items: { type: 'string' },
+                      maxItems: 1000,
+                      description: 'As the GET parameter: without it, or empty, mail only.',
+                    },
                   },
                 },
               },
@@ -148,15 +163,34 @@ export function gameOpenApi(publicUrl: string) {
           },
           responses: {
             200: {
-              description: 'Which ids this call confirmed, which were confirmed before, and which are unknown.',
+              description:
+                'Which ids this call confirmed, which you confirmed before, which are unknown, and which were ' +
+                'refused. Only the server holding the lease may acknowledge (after its lease ran out too, as ' +
+                'long as no other server leased the delivery since); a refused delivery stays exactly as it was.',
               content: {
                 'application/json': {
                   schema: {
                     type: 'object',
+                    required: ['acknowledged', 'alreadyAcknowledged', 'unknown', 'refused'],
                     properties: {
                       acknowledged: { type: 'array', items: { type: 'string' } },
                       alreadyAcknowledged: { type: 'array', items: { type: 'string' } },
                       unknown: { type: 'array', items: { type: 'string' } },
+                      refused: {
+                        type: 'array',
+                        description:
+                          'Not confirmed, with the reason: never leased to you (or re-queued), leased or ' +
+                          'acknowledged by another game server, revoked (refunded), or disputed (held while ' +
+                          'the dispute is open). Do not hand these over, or take them back if you did.',
+                        items: {
+                          type: 'object',
+                          required: ['id', 'reason'],
+                          properties: {
+                            id: { type: 'string' },
+                            reason: { type: 'string', enum: [...ackRefusalReasons] },
+                          },
+                        },
+                      },
                     },
                   },
                 },

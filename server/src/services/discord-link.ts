@@ -1,8 +1,10 @@
 // Linking a player's Discord account over OAuth2 (SPEC.md §7 "Account and Discord"): a state that
 // is random, single use, bound to the player and to the browser (a cookie), and good for 10
 // minutes; one Discord account per player; joining the guild when a bot is configured. Every
-// failure ends on the dashboard with a reason a player understands.
+// failure ends on the dashboard with a code (the contract's `discordLinkFailures`) the site shows
+// as a reason a player understands.
 
+import type { DiscordLinkFailure } from '@starport/api-client/contract';
 import { createDiscordClient, DiscordError } from '../adapters/discord.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
@@ -20,16 +22,6 @@ export const DISCORD_BROWSER_COOKIE = 'starport_discord_link';
 export const discordMessages = {
   notConfigured: 'Discord is not configured on this server',
   notLinked: 'No Discord account is linked',
-} as const;
-
-/** The reasons shown as 'Discord linking failed: {reason}'. */
-export const linkFailures = {
-  cancelled: 'you cancelled on Discord',
-  expired: 'the link expired or was already used, please try again',
-  otherBrowser: 'please finish linking in the browser where you started',
-  alreadyLinked: 'this Discord account is already linked to another player',
-  unavailable: 'Discord is unavailable right now, please try again later',
-  notConfigured: 'Discord is not configured on this server',
 } as const;
 
 export const isDiscordConfigured = (ctx: AppContext): boolean =>
@@ -97,7 +89,7 @@ export async function startDiscordLink(
   return { redirectUrl: url.toString(), browserNonce };
 }
 
-export type CallbackResult = { ok: true; userId: string } | { ok: false; reason: string };
+export type CallbackResult = { ok: true; userId: string } | { ok: false; failure: DiscordLinkFailure };
 
 /** Finishes linking on Discord's redirect back. Never throws: every ending is a dashboard address. */
 export async function finishDiscordLink(
@@ -105,16 +97,15 @@ export async function finishDiscordLink(
   query: { code?: string; state?: string; error?: string },
   browserNonce: string | undefined,
 ): Promise<CallbackResult> {
-  if (!isDiscordConfigured(ctx)) return { ok: false, reason: linkFailures.notConfigured };
+  if (!isDiscordConfigured(ctx)) return { ok: false, failure: 'not_configured' };
   // The state is used up whatever happens next, so it can never be tried twice.
   const saved = query.state ? await takeLinkState(ctx.db, sha256Hex(query.state)) : undefined;
   if (!saved || saved.expires_at <= toIso(ctx.clock())) {
-    return { ok: false, reason: query.error === 'access_denied' ? linkFailures.cancelled : linkFailures.expired };
+    return { ok: false, failure: query.error === 'access_denied' ? 'cancelled' : 'expired' };
   }
-  if (query.error) return { ok: false, reason: linkFailures.cancelled };
-  if (!browserNonce || sha256Hex(browserNonce) !== saved.browser_hash)
-    return { ok: false, reason: linkFailures.otherBrowser };
-  if (!query.code) return { ok: false, reason: linkFailures.cancelled };
+  if (query.error) return { ok: false, failure: 'cancelled' };
+  if (!browserNonce || sha256Hex(browserNonce) !== saved.browser_hash) return { ok: false, failure: 'other_browser' };
+  if (!query.code) return { ok: false, failure: 'cancelled' };
 
   const discord = createDiscordClient(ctx.config.discord);
   let accessToken: string;
@@ -124,11 +115,11 @@ export async function finishDiscordLink(
     discordUser = await discord.getCurrentUser(accessToken);
   } catch (error) {
     ctx.logger.warn('discord.link_failed', { userId: saved.user_id, error: String(error) });
-    return { ok: false, reason: linkFailures.unavailable };
+    return { ok: false, failure: 'unavailable' };
   }
 
   const owner = await findUserByDiscordId(ctx.db, discordUser.id);
-  if (owner && owner.id !== saved.user_id) return { ok: false, reason: linkFailures.alreadyLinked };
+  if (owner && owner.id !== saved.user_id) return { ok: false, failure: 'already_linked' };
 
   if (isBotConfigured(ctx)) {
     try {
@@ -156,7 +147,7 @@ export async function finishDiscordLink(
       await enqueueRoleSync(trx, { userId: saved.user_id }, now);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: linkFailures.alreadyLinked };
+    if (isUniqueViolation(error)) return { ok: false, failure: 'already_linked' };
     throw error;
   }
   ctx.logger.info('discord.linked', { userId: saved.user_id, discordId: discordUser.id });

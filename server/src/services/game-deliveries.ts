@@ -3,6 +3,7 @@
 // to a game server leases it (no other server receives it meanwhile), an ack marks it In Game for
 // good, and a lease that runs out returns it to the queue. At least once, with stable ids.
 import {
+  type AckRefusalReason,
   type AckResponse,
   type AdminDelivery,
   DELIVERY_LIMIT_DEFAULT,
@@ -22,8 +23,8 @@ import {
   touchGameServerKey,
 } from '../db/repositories/game-server-keys.ts';
 import {
+  findDeliveryStates,
   findEntryById,
-  findExistingEntryIds,
   leaseDelivery,
   listDeliveriesOfUser,
   listDeliveryCandidates,
@@ -123,10 +124,13 @@ function itemsToHandOver(snapshot: ShopItem, quantity: number): GameItem[] {
   }));
 }
 
+/** What can be handed over without the player online: mail waits in the game's mailbox. */
+const DELIVERABLE_OFFLINE = [ADMIN_MAIL] as const;
+
 /**
- * Leases up to `limit` deliveries to one game server. With `online`, those players' deliveries
- * come first, and purchases (which need the player in the game) of players not online are left
- * for a server that has them.
+ * Leases up to `limit` deliveries to one game server. Purchases need the player in the game, so
+ * only a server naming them in `online` gets them (one naming nobody gets mail only); those
+ * players' deliveries come first.
  */
 export async function pollDeliveries(
   ctx: AppContext,
@@ -135,17 +139,18 @@ export async function pollDeliveries(
 ): Promise<Delivery[]> {
   const limit = options.limit ?? DELIVERY_LIMIT_DEFAULT;
   const online = options.online ?? [];
-  const onlineSet = new Set(online);
   const now = ctx.clock();
   const leaseUntil = toIso(addMs(now, LEASE_MS));
-  // More candidates than asked for: some may be taken by another server meanwhile, or skipped.
-  const candidates = await listDeliveryCandidates(ctx.db, toIso(now), limit * 3, online);
+  // More candidates than asked for: some may be taken by another server meanwhile.
+  const candidates = await listDeliveryCandidates(ctx.db, toIso(now), limit * 3, {
+    onlineUserIds: online,
+    offlineMethods: DELIVERABLE_OFFLINE,
+  });
   const leased: Delivery[] = [];
   for (const row of candidates) {
     if (leased.length >= limit) break;
     const kind = row.acquired_method === ADMIN_MAIL ? 'mail' : 'purchase';
     const requiresOnline = kind === 'purchase';
-    if (online.length > 0 && requiresOnline && !onlineSet.has(row.user_id)) continue;
     if (!(await leaseDelivery(ctx.db, row.id, { keyId, until: leaseUntil, now: toIso(now) }))) continue;
     leased.push({
       id: row.id,
@@ -166,20 +171,38 @@ export async function pollDeliveries(
   return leased;
 }
 
-/** Confirms deliveries: In Game from now on. A second ack changes nothing; unknown ids are named. */
+type DeliveryState = Awaited<ReturnType<typeof findDeliveryStates>>[number];
+
+/** Why this key may not confirm a delivery it did not just confirm; null when it had confirmed it before. */
+function ackRefusal(state: DeliveryState, keyId: string): AckRefusalReason | null {
+  if (state.delivered_to_game === 1) return state.delivered_by === keyId ? null : 'acknowledged by another game server';
+  if (state.revoked_at) return state.payment_status === 'disputed' ? 'disputed' : 'revoked';
+  return state.leased_to && state.leased_to !== keyId ? 'leased by another game server' : 'not leased';
+}
+
+/**
+ * Confirms deliveries: In Game from now on. Only the key holding the lease may, and never for a
+ * revoked or disputed purchase; the others are refused with their reason, left as they were, and
+ * logged. A second ack changes nothing; unknown ids are named.
+ */
 export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids: string[]): Promise<AckResponse> {
   const unique = [...new Set(ids)];
   const now = toIso(ctx.clock());
-  const { acknowledged, existing } = await inTransaction(ctx.db, async (trx) => ({
-    acknowledged: await markDelivered(trx, unique, keyId, now),
-    existing: new Set(await findExistingEntryIds(trx, unique)),
-  }));
-  const done = new Set(acknowledged);
-  const result: AckResponse = {
-    acknowledged,
-    alreadyAcknowledged: unique.filter((id) => existing.has(id) && !done.has(id)),
-    unknown: unique.filter((id) => !existing.has(id)),
-  };
+  const { acknowledged, others, states } = await inTransaction(ctx.db, async (trx) => {
+    const confirmed = await markDelivered(trx, unique, keyId, now);
+    const rest = unique.filter((id) => !confirmed.includes(id));
+    return { acknowledged: confirmed, others: rest, states: await findDeliveryStates(trx, rest) };
+  });
+  const stateOf = new Map(states.map((state) => [state.id, state]));
+  const result: AckResponse = { acknowledged, alreadyAcknowledged: [], unknown: [], refused: [] };
+  for (const id of others) {
+    const state = stateOf.get(id);
+    const reason = state && ackRefusal(state, keyId);
+    if (!state) result.unknown.push(id);
+    else if (reason) result.refused.push({ id, reason });
+    else result.alreadyAcknowledged.push(id);
+  }
+  for (const { id, reason } of result.refused) ctx.logger.warn('game.ack_refused', { keyId, entryId: id, reason });
   ctx.logger.info('game.deliveries_acknowledged', { keyId, ...result });
   return result;
 }

@@ -28,6 +28,18 @@ export async function deliver(h: TestHarness, event: object, headers?: Record<st
   });
 }
 
+/** Buys by card all the way: checkout, Stripe's page paid, the completed event delivered. */
+export async function payByCard(h: TestHarness, fake: FakeStripe, token: string, items: unknown) {
+  const res = await call(h, 'POST', '/api/stripe/create-checkout-session', { token, body: { items } });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${res.text}`);
+  const sessionId = (res.json.url as string).split('/').pop() as string;
+  const completed = fake.completeCheckout(sessionId);
+  const event = fake.event('checkout.session.completed', completed.session);
+  const delivered = await deliver(h, event);
+  if (delivered.status !== 200) throw new Error(`webhook failed: ${delivered.status} ${delivered.text}`);
+  return { sessionId, event, ...completed };
+}
+
 export async function inventoryOf(h: TestHarness, token: string): Promise<any[]> {
   return (await call(h, 'GET', '/api/shop/user/inventory', { token })).json.inventory;
 }

@@ -173,11 +173,13 @@ describe('dashboard page', () => {
   });
 
   it('reports a failed Discord link with its reason and clears the query string', async () => {
-    const { router } = renderApp('/dashboard?discord_error=access_denied', { user: makeUser(), strict: true });
+    const { router } = renderApp('/dashboard?discord_error=cancelled', { user: makeUser(), strict: true });
 
-    expect((await screen.findByRole('alert')).textContent).toContain('Discord linking failed: access_denied');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Discord linking failed: you cancelled on Discord',
+    );
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getAllByText('Discord linking failed: access_denied')).toHaveLength(1);
+    expect(screen.getAllByText('Discord linking failed: you cancelled on Discord')).toHaveLength(1);
   });
 
   it('leaves a dashboard without those parameters alone', async () => {

@@ -3,7 +3,7 @@
 // A supporter's tier card says when the subscription renews or ends and offers Manage Subscription.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import type { SubscriptionInfo, TabKey, User } from '@starport/api-client/contract';
+import { discordLinkFailureReason, type SubscriptionInfo, type TabKey, type User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
 import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
@@ -243,7 +243,8 @@ export function DashboardPage() {
       void refreshUser();
       return;
     }
-    toast.error(discordMessages.linkFailed(params.get('discord_error') || 'unknown error'));
+    // Only the fixed text for a code the server sends: the query string is anyone's to write.
+    toast.error(discordMessages.linkFailed(discordLinkFailureReason(params.get('discord_error'))));
   });
 
   // The guard only renders this page for a signed-in user.

@@ -25,7 +25,7 @@ export const deliverySchema = z.object({
   player: z.object({ id: z.string(), username: z.string(), discordId: z.string().nullable() }),
   /** What to hand over in the game: the item's game items times the quantity bought. */
   items: z.array(gameItemSchema),
-  /** Purchases are handed to a player who is online; mail waits in the game's mailbox. */
+  /** Purchases are handed to a player who is online (leased only to a poll naming them); mail waits in the game's mailbox. */
   requiresOnline: z.boolean(),
   mail: z.object({ sender: z.string(), subject: z.string(), message: z.string() }).nullable(),
   createdAt: z.string(),
@@ -62,11 +62,23 @@ export const ackRequestSchema = z.object({
 });
 export type AckRequest = z.input<typeof ackRequestSchema>;
 
+/** Why an id in an ack was not confirmed: only the key holding the lease may, and never a revoked one. */
+export const ackRefusalReasons = [
+  'not leased',
+  'leased by another game server',
+  'acknowledged by another game server',
+  'revoked',
+  'disputed',
+] as const;
+export type AckRefusalReason = (typeof ackRefusalReasons)[number];
+
 export const ackResponseSchema = z.object({
   acknowledged: z.array(z.string()),
-  /** Confirmed before: acknowledging twice changes nothing. */
+  /** Confirmed before by this key: acknowledging twice changes nothing. */
   alreadyAcknowledged: z.array(z.string()),
   unknown: z.array(z.string()),
+  /** Left exactly as they were, each with its reason. */
+  refused: z.array(z.object({ id: z.string(), reason: z.enum(ackRefusalReasons) })),
 });
 export type AckResponse = z.infer<typeof ackResponseSchema>;
 

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './admin-users.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './discord.ts';
 export * from './errors.ts';
 export * from './game.ts';
 export * from './health.ts';

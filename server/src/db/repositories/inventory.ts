@@ -43,8 +43,18 @@ export async function restoreEntriesOfPayment(db: Executor, paymentId: string): 
   return Number(result.numUpdatedRows);
 }
 
-/** Deliveries a game server may take now: not yet in the game, not revoked, not leased to anyone. */
-export async function listDeliveryCandidates(db: Executor, now: string, limit: number, onlineUserIds: string[]) {
+/**
+ * Deliveries a game server may take now: not yet in the game, not revoked, not leased to anyone, and
+ * either of a kind that needs nobody online (`offlineMethods`, acquired methods) or of a player the
+ * server names online.
+ */
+export async function listDeliveryCandidates(
+  db: Executor,
+  now: string,
+  limit: number,
+  who: { onlineUserIds: string[]; offlineMethods: readonly string[] },
+) {
+  const { onlineUserIds, offlineMethods } = who;
   let query = db
     .selectFrom('inventory_entries')
     .innerJoin('users', 'users.id', 'inventory_entries.user_id')
@@ -68,6 +78,14 @@ export async function listDeliveryCandidates(db: Executor, now: string, limit: n
     .where('inventory_entries.revoked_at', 'is', null)
     .where((eb) =>
       eb.or([eb('inventory_entries.lease_until', 'is', null), eb('inventory_entries.lease_until', '<', now)]),
+    )
+    .where((eb) =>
+      onlineUserIds.length > 0
+        ? eb.or([
+            eb('inventory_entries.acquired_method', 'in', offlineMethods),
+            eb('inventory_entries.user_id', 'in', onlineUserIds),
+          ])
+        : eb('inventory_entries.acquired_method', 'in', offlineMethods),
     );
   // Players the game server says are online first, then everyone else, oldest first.
   if (onlineUserIds.length > 0) {
@@ -100,7 +118,11 @@ export async function leaseDelivery(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Marks deliveries done; returns the ids this call changed (already delivered ones stay as they were). */
+/**
+ * Marks deliveries done, those this key holds the lease on and that are not revoked; returns the ids
+ * this call changed. The conditions sit in the one UPDATE, so a lease or a revocation committed
+ * meanwhile wins over it (PostgreSQL re-checks them on the row's latest version).
+ */
 export async function markDelivered(db: Executor, ids: string[], keyId: string, now: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -108,15 +130,30 @@ export async function markDelivered(db: Executor, ids: string[], keyId: string, 
     .set({ delivered_to_game: 1, delivered_at: now, delivered_by: keyId, lease_until: null })
     .where('id', 'in', ids)
     .where('delivered_to_game', '=', 0)
+    // The lease holder, even after its lease ran out, as long as no other key leased it since.
+    .where('leased_to', '=', keyId)
+    .where('revoked_at', 'is', null)
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-export async function findExistingEntryIds(db: Executor, ids: string[]): Promise<string[]> {
+/** What an ack needs to say why an id was not confirmed: its delivery state and its payment's. */
+export async function findDeliveryStates(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('inventory_entries').select('id').where('id', 'in', ids).execute();
-  return rows.map((row) => row.id);
+  return db
+    .selectFrom('inventory_entries')
+    .leftJoin('payments', 'payments.id', 'inventory_entries.payment_id')
+    .select([
+      'inventory_entries.id',
+      'inventory_entries.delivered_to_game',
+      'inventory_entries.delivered_by',
+      'inventory_entries.leased_to',
+      'inventory_entries.revoked_at',
+      'payments.status as payment_status',
+    ])
+    .where('inventory_entries.id', 'in', ids)
+    .execute();
 }
 
 /** A player's entries with their delivery state, newest first, for the admin's view. */
