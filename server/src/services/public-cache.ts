@@ -58,6 +58,15 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   }
 }
 
+/** How much the cache holds now: its entries and the bytes of their JSON text (for tests and figures). */
+export function publicCacheUsage(ctx: AppContext): { entries: number; bytes: number } {
+  const cache = caches.get(ctx);
+  if (!cache) return { entries: 0, bytes: 0 };
+  let bytes = 0;
+  for (const entry of cache.entries.values()) bytes += Buffer.byteLength(entry.body);
+  return { entries: cache.entries.size, bytes };
+}
+
 /** Forgets every cached answer: called after an admin change to the catalogue or the settings. */
 export function clearPublicCache(ctx: AppContext): void {
   const cache = caches.get(ctx);
