@@ -80,6 +80,13 @@ export class ReadCache<V extends object> {
     this.#counter?.subscribe?.((tag) => this.#forget(tag));
   }
 
+  /** What it holds now: entries, the bytes of their keys and values as JSON, and tags indexed (for tests and figures). */
+  usage(): { entries: number; bytes: number; tags: number } {
+    let bytes = 0;
+    for (const [key, entry] of this.#entries) bytes += key.length + JSON.stringify(entry.value).length;
+    return { entries: this.#entries.size, bytes, tags: this.#byTag.size };
+  }
+
   #forget(tag: string): void {
     this.#forgotten += 1;
     const keys = this.#byTag.get(tag);
