@@ -80,7 +80,7 @@ if (dialects.includes('postgres')) {
 describe('cachedJson', () => {
   const ctx = () =>
     ({
-      config: { catalogueCacheMs: 60_000, catalogueCacheMaxEntries: 100, catalogueCacheMaxBytes: 1_000_000 },
+      config: { catalogueCacheMs: 60_000, catalogueCacheBounds: { maxEntries: 100, maxBytes: 1_000_000 } },
     }) as AppContext;
 
   it('lets callers that miss at the same moment share one read', async () => {

@@ -5,8 +5,9 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { sqliteFile } from '../src/boot.ts';
+import type { CacheBounds } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
-import { type ChangeCounter, ReadCache, type ReadCacheBounds, registerChangeCounter } from '../src/db/read-cache.ts';
+import { type ChangeCounter, ReadCache, registerChangeCounter } from '../src/db/read-cache.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -142,7 +143,9 @@ if (dialects.includes('postgres')) {
 }
 
 describe('ReadCache', () => {
-  function counted(bounds?: ReadCacheBounds) {
+  const roomy: CacheBounds = { maxEntries: 100, maxBytes: 1_000_000 };
+
+  function counted(bounds = roomy) {
     let generation = 0;
     const counter: ChangeCounter & { bump(): void } = {
       current: () => generation,
@@ -183,7 +186,7 @@ describe('ReadCache', () => {
   });
 
   it('keeps at most maxEntries values, forgetting the least recently used, and no tag of one it dropped', async () => {
-    const { cache } = counted({ maxEntries: 2, maxBytes: 1_000_000 });
+    const { cache } = counted({ ...roomy, maxEntries: 2 });
     for (let i = 0; i < 1000; i++)
       await cache.get(
         `key-${i}`,
@@ -196,7 +199,7 @@ describe('ReadCache', () => {
   });
 
   it('keeps at most maxBytes of values', async () => {
-    const { cache } = counted({ maxEntries: 100, maxBytes: 1000 });
+    const { cache } = counted({ ...roomy, maxBytes: 1000 });
     const load = (n: number) => async () => ({ n, text: 'x'.repeat(600) });
     await cache.get('a', load(1));
     await cache.get('b', load(1));
@@ -207,7 +210,7 @@ describe('ReadCache', () => {
   });
 
   it('caches nothing for a database with no change counter', async () => {
-    const cache = new ReadCache<{ n: number }>({} as Db);
+    const cache = new ReadCache<{ n: number }>({} as Db, roomy);
     let loads = 0;
     await cache.get('a', async () => ({ n: ++loads }));
     await cache.get('a', async () => ({ n: ++loads }));

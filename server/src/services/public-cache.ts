@@ -26,13 +26,13 @@ const caches = new WeakMap<AppContext, Cache>();
 function cacheOf(ctx: AppContext): Cache {
   let cache = caches.get(ctx);
   if (!cache) {
-    const { catalogueCacheMs, catalogueCacheMaxEntries, catalogueCacheMaxBytes } = ctx.config;
+    const { catalogueCacheMs, catalogueCacheBounds } = ctx.config;
     cache = {
       // Its clock is performance.now(), not ctx.clock: the test clock stands still, and freshness is
       // about real seconds. An answer larger than the whole byte bound is answered, not kept.
       entries: new LRUCache({
-        max: catalogueCacheMaxEntries,
-        maxSize: catalogueCacheMaxBytes,
+        max: catalogueCacheBounds.maxEntries,
+        maxSize: catalogueCacheBounds.maxBytes,
         sizeCalculation: (body, key) => Buffer.byteLength(body) + key.length,
         ttl: catalogueCacheMs,
       }),

@@ -47,7 +47,7 @@ export function sessionCacheUsage(ctx: AppContext) {
 function readSession(ctx: AppContext, tokenHash: string) {
   let cache = sessionReads.get(ctx.db);
   if (!cache) {
-    cache = new ReadCache(ctx.db);
+    cache = new ReadCache(ctx.db, ctx.config.sessionCacheBounds);
     sessionReads.set(ctx.db, cache);
   }
   return cache.get(
