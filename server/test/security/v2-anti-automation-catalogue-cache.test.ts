@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicCacheUsage } from '../../src/services/public-cache.ts';
 import { addCategory, addItem } from '../helpers/catalogue-factories.ts';
-import { call } from '../helpers/http.ts';
+import { call, callAll } from '../helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';
 
 /** Long enough that nothing in a test expires: what is read again comes from memory unless evicted. */
@@ -14,14 +14,12 @@ const randomSlug = () => `x-${randomBytes(9).toString('hex')}`;
 
 const names = (response: { json: { items: { name: string }[] } }) => response.json.items.map((item) => item.name);
 
-/** GETs every path, a hundred at a time, as a client flooding the server would. */
-async function getAll(h: TestHarness, paths: string[]) {
-  const answers: Awaited<ReturnType<typeof call>>[] = [];
-  for (let i = 0; i < paths.length; i += 100) {
-    answers.push(...(await Promise.all(paths.slice(i, i + 100).map((path) => call(h, 'GET', path)))));
-  }
-  return answers;
-}
+/** GETs every path, a hundred at a time. */
+const getAll = (h: TestHarness, paths: string[]) =>
+  callAll(
+    h,
+    paths.map((path) => ['GET', path] as const),
+  );
 
 const statusAndBody = (answer: { status: number; text: string }) => `${answer.status} ${answer.text}`;
 
