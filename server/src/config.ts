@@ -8,6 +8,13 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** A memory cache's bounds: past either one, the least recently used entry is dropped. */
+export interface CacheBounds {
+  maxEntries: number;
+  /** Keys and values, counted as the bytes of their (JSON) text. */
+  maxBytes: number;
+}
+
 export interface Config {
   port: number;
   dataDir: string;
@@ -19,6 +26,10 @@ export interface Config {
   adminPassword: string | null;
   /** How long the public catalogue's answers are served from memory, in ms (0: never cached). */
   catalogueCacheMs: number;
+  /** How much that cache holds at most. */
+  catalogueCacheBounds: CacheBounds;
+  /** How much the sessions signed-in calls read from memory may take (db/read-cache.ts). */
+  sessionCacheBounds: CacheBounds;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy: boolean;
   sessionIdleMs: number;
@@ -185,6 +196,14 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,
     catalogueCacheMs: readInt(env, 'CATALOGUE_CACHE_MS', 1000),
+    catalogueCacheBounds: {
+      maxEntries: readInt(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 1000, 1),
+      maxBytes: readInt(env, 'CATALOGUE_CACHE_MAX_BYTES', 32 * 1024 * 1024, 1),
+    },
+    sessionCacheBounds: {
+      maxEntries: readInt(env, 'SESSION_CACHE_MAX_ENTRIES', 10_000, 1),
+      maxBytes: readInt(env, 'SESSION_CACHE_MAX_BYTES', 16 * 1024 * 1024, 1),
+    },
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     sessionIdleMs: readInt(env, 'SESSION_IDLE_DAYS', 7, 1) * DAY,
     sessionAbsoluteMs: readInt(env, 'SESSION_MAX_DAYS', 30, 1) * DAY,

@@ -78,7 +78,10 @@ if (dialects.includes('postgres')) {
 }
 
 describe('cachedJson', () => {
-  const ctx = () => ({ config: { catalogueCacheMs: 60_000 } }) as AppContext;
+  const ctx = () =>
+    ({
+      config: { catalogueCacheMs: 60_000, catalogueCacheBounds: { maxEntries: 100, maxBytes: 1_000_000 } },
+    }) as AppContext;
 
   it('lets callers that miss at the same moment share one read', async () => {
     const c = ctx();

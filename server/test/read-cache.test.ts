@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { sqliteFile } from '../src/boot.ts';
+import type { CacheBounds } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { type ChangeCounter, ReadCache, registerChangeCounter } from '../src/db/read-cache.ts';
 import { call, registerPlayer } from './helpers/http.ts';
@@ -142,7 +143,9 @@ if (dialects.includes('postgres')) {
 }
 
 describe('ReadCache', () => {
-  function counted() {
+  const roomy: CacheBounds = { maxEntries: 100, maxBytes: 1_000_000 };
+
+  function counted(bounds = roomy) {
     let generation = 0;
     const counter: ChangeCounter & { bump(): void } = {
       current: () => generation,
@@ -152,7 +155,7 @@ describe('ReadCache', () => {
     };
     const db = {} as Db;
     registerChangeCounter(db, counter);
-    return { counter, cache: new ReadCache<{ n: number }>(db) };
+    return { counter, cache: new ReadCache<{ n: number; text?: string }>(db, bounds) };
   }
 
   it('answers from memory until the counter moves, and never keeps a miss', async () => {
@@ -182,8 +185,32 @@ describe('ReadCache', () => {
     expect(Object.isFrozen(kept)).toBe(true);
   });
 
+  it('keeps at most maxEntries values, forgetting the least recently used, and no tag of one it dropped', async () => {
+    const { cache } = counted({ ...roomy, maxEntries: 2 });
+    for (let i = 0; i < 1000; i++)
+      await cache.get(
+        `key-${i}`,
+        async () => ({ n: 1 }),
+        () => [`user:${i}`, `token:${i}`],
+      );
+    expect(cache.usage()).toMatchObject({ entries: 2, tags: 4 });
+    expect(await cache.get('key-999', async () => ({ n: 2 }))).toEqual({ n: 1 });
+    expect(await cache.get('key-0', async () => ({ n: 2 }))).toEqual({ n: 2 });
+  });
+
+  it('keeps at most maxBytes of values', async () => {
+    const { cache } = counted({ ...roomy, maxBytes: 1000 });
+    const load = (n: number) => async () => ({ n, text: 'x'.repeat(600) });
+    await cache.get('a', load(1));
+    await cache.get('b', load(1));
+    expect(cache.usage().entries).toBe(1);
+    expect(cache.usage().bytes).toBeLessThanOrEqual(1000);
+    expect(await cache.get('b', load(2))).toEqual({ n: 1, text: 'x'.repeat(600) });
+    expect(await cache.get('a', load(2))).toEqual({ n: 2, text: 'x'.repeat(600) });
+  });
+
   it('caches nothing for a database with no change counter', async () => {
-    const cache = new ReadCache<{ n: number }>({} as Db);
+    const cache = new ReadCache<{ n: number }>({} as Db, roomy);
     let loads = 0;
     await cache.get('a', async () => ({ n: ++loads }));
     await cache.get('a', async () => ({ n: ++loads }));

@@ -5,7 +5,10 @@
 // touched ('user:<id>', 'token:<hash>'), and only the entries tagged with that are forgotten; a
 // change that names nothing (tiers, a purge, a lost listening connection) empties it all. What it
 // answers is what the database would answer; a change by another process is seen once its notice
-// has arrived.
+// has arrived. Misses are never kept, and what is kept is bounded by entries and bytes (lru-cache,
+// least recently used first), so made-up keys (random tokens) leave nothing behind.
+import { LRUCache } from 'lru-cache';
+import type { CacheBounds } from '../config.ts';
 import type { Db } from './database.ts';
 
 /** Tells a cache when the database may have changed. */
@@ -52,9 +55,6 @@ export function sqliteChangeCounter(readDataVersion: () => number): ChangeCounte
   };
 }
 
-/** Bounds memory: past this many entries the cache starts again empty. */
-const MAX_ENTRIES = 10_000;
-
 /** Shared between requests, so nobody may change it: the value and the objects it holds directly. */
 function freezeShallow<V extends object>(value: V): Readonly<V> {
   for (const part of Object.values(value)) if (typeof part === 'object' && part !== null) Object.freeze(part);
@@ -68,16 +68,33 @@ interface Entry<V> {
 
 export class ReadCache<V extends object> {
   readonly #counter: ChangeCounter | undefined;
-  readonly #entries = new Map<string, Entry<V>>();
-  /** For each tag, the keys of the entries that carry it. */
+  readonly #entries: LRUCache<string, Entry<V>>;
+  /** For each tag, the keys of the entries that carry it; an entry leaving (for any reason) leaves it. */
   readonly #byTag = new Map<string, Set<string>>();
   #generation = -1;
   /** Moves with every tagged change, so a read that overlapped one is not kept. */
   #forgotten = 0;
 
-  constructor(db: Db) {
+  constructor(db: Db, bounds: CacheBounds) {
     this.#counter = counters.get(db);
     this.#counter?.subscribe?.((tag) => this.#forget(tag));
+    this.#entries = new LRUCache({
+      max: bounds.maxEntries,
+      maxSize: bounds.maxBytes,
+      sizeCalculation: (entry, key) => key.length + Buffer.byteLength(JSON.stringify(entry.value)),
+      dispose: (entry, key) => {
+        for (const tag of entry.tags) {
+          const keys = this.#byTag.get(tag);
+          keys?.delete(key);
+          if (keys?.size === 0) this.#byTag.delete(tag);
+        }
+      },
+    });
+  }
+
+  /** What it holds now: entries, the bytes of their keys and values as JSON, and tags indexed (for tests and figures). */
+  usage(): { entries: number; bytes: number; tags: number } {
+    return { entries: this.#entries.size, bytes: this.#entries.calculatedSize, tags: this.#byTag.size };
   }
 
   #forget(tag: string): void {
@@ -86,6 +103,17 @@ export class ReadCache<V extends object> {
     if (!keys) return;
     this.#byTag.delete(tag);
     for (const key of keys) this.#entries.delete(key);
+  }
+
+  #index(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.#byTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
   }
 
   #clear(): void {
@@ -114,17 +142,10 @@ export class ReadCache<V extends object> {
     const value = await load();
     // A write while it was read (another request's, between our awaits) may have made it stale.
     if (value && this.#counter.current() === generation && this.#forgotten === forgotten) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#clear();
       const tags = tagsOf(value);
       this.#entries.set(key, { value: freezeShallow(value), tags });
-      for (const tag of tags) {
-        let keys = this.#byTag.get(tag);
-        if (!keys) {
-          keys = new Set();
-          this.#byTag.set(tag, keys);
-        }
-        keys.add(key);
-      }
+      // Larger than the whole byte bound, it is not kept: nothing to index.
+      if (this.#entries.has(key)) this.#index(key, tags);
     }
     return value;
   }

@@ -6,7 +6,7 @@ import { invalid } from '../errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { listPublicCategories, listPublicItems } from '../services/catalogue.ts';
+import { listPublicCategories, publicItemsJson } from '../services/catalogue.ts';
 import { cachedJson } from '../services/public-cache.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
@@ -36,11 +36,7 @@ export const shopRoutes = new Hono<AppEnv>()
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid category');
       category = parsed.data || undefined;
     }
-    const ctx = c.get('ctx');
-    const body = await cachedJson(ctx, `items:${category ?? ''}`, async () => ({
-      items: await listPublicItems(ctx, category),
-    }));
-    return c.body(body, 200, JSON_TYPE);
+    return c.body(await publicItemsJson(c.get('ctx'), category), 200, JSON_TYPE);
   })
   .get('/user/inventory', requireUser, async (c) =>
     c.json({ inventory: await listInventory(c.get('ctx'), c.get('user').id) }),

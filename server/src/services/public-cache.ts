@@ -2,20 +2,19 @@
 // text: they are read on every page and change only when an admin edits them. An admin write in
 // this process empties the cache at once, and on PostgreSQL every other instance's once the notice
 // 'catalogue' reaches it; the time limit bounds what another process can serve when no notice can
-// come (a second server on the same SQLite file, a listening connection that is down).
+// come (a second server on the same SQLite file, a listening connection that is down). The cache is
+// bounded by entries and bytes (lru-cache: the least recently used answer goes first), and callers
+// key it only by what the database holds, never by raw request input (SECURITY.md, Availability).
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.ts';
 import { subscribeToChanges } from '../db/read-cache.ts';
 import { announceChange } from '../db/repositories/change-notices.ts';
 
 const CATALOGUE_CHANGED = 'catalogue';
 
-interface Entry {
-  body: string;
-  expires: number;
-}
-
 interface Cache {
-  entries: Map<string, Entry>;
+  /** Fresh answers; lru-cache drops one when its time is up or room is needed. */
+  entries: LRUCache<string, string>;
   /** Reads under way: callers that miss at the same moment share one instead of each querying. */
   pending: Map<string, Promise<string>>;
   /** Moved by every clear, so a read begun before an admin's change is not kept after it. */
@@ -27,7 +26,19 @@ const caches = new WeakMap<AppContext, Cache>();
 function cacheOf(ctx: AppContext): Cache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = { entries: new Map(), pending: new Map(), generation: 0 };
+    const { catalogueCacheMs, catalogueCacheBounds } = ctx.config;
+    cache = {
+      // Its clock is performance.now(), not ctx.clock: the test clock stands still, and freshness is
+      // about real seconds. An answer larger than the whole byte bound is answered, not kept.
+      entries: new LRUCache({
+        max: catalogueCacheBounds.maxEntries,
+        maxSize: catalogueCacheBounds.maxBytes,
+        sizeCalculation: (body, key) => Buffer.byteLength(body) + key.length,
+        ttl: catalogueCacheMs,
+      }),
+      pending: new Map(),
+      generation: 0,
+    };
     caches.set(ctx, cache);
     subscribeToChanges(ctx.db, (tag) => {
       if (tag === CATALOGUE_CHANGED) clearPublicCache(ctx);
@@ -41,9 +52,8 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   const ttl = ctx.config.catalogueCacheMs;
   if (ttl <= 0) return JSON.stringify(await compute());
   const cache = cacheOf(ctx);
-  // Wall time, not ctx.clock: the test clock stands still, and freshness is about real seconds.
   const hit = cache.entries.get(key);
-  if (hit && hit.expires > performance.now()) return hit.body;
+  if (hit !== undefined) return hit;
   const shared = cache.pending.get(key);
   if (shared) return shared;
   const generation = cache.generation;
@@ -51,11 +61,18 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   cache.pending.set(key, read);
   try {
     const body = await read;
-    if (cache.generation === generation) cache.entries.set(key, { body, expires: performance.now() + ttl });
+    if (cache.generation === generation) cache.entries.set(key, body);
     return body;
   } finally {
     if (cache.pending.get(key) === read) cache.pending.delete(key);
   }
+}
+
+/** How much the cache holds now: its entries, and the bytes of their keys and JSON text (for tests and figures). */
+export function publicCacheUsage(ctx: AppContext): { entries: number; bytes: number } {
+  const cache = caches.get(ctx);
+  if (!cache) return { entries: 0, bytes: 0 };
+  return { entries: cache.entries.size, bytes: cache.entries.calculatedSize };
 }
 
 /** Forgets every cached answer: called after an admin change to the catalogue or the settings. */

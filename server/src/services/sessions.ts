@@ -38,11 +38,16 @@ export type AuthResult =
 
 const sessionReads = new WeakMap<AppContext['db'], ReadCache<SessionWithUser>>();
 
+/** What the session read cache holds now (for tests and figures). */
+export function sessionCacheUsage(ctx: AppContext) {
+  return sessionReads.get(ctx.db)?.usage() ?? { entries: 0, bytes: 0, tags: 0 };
+}
+
 /** Every signed-in call reads its session: from memory while the database is unchanged (db/read-cache.ts). */
 function readSession(ctx: AppContext, tokenHash: string) {
   let cache = sessionReads.get(ctx.db);
   if (!cache) {
-    cache = new ReadCache(ctx.db);
+    cache = new ReadCache(ctx.db, ctx.config.sessionCacheBounds);
     sessionReads.set(ctx.db, cache);
   }
   return cache.get(

@@ -28,6 +28,19 @@ export async function call(h: Pick<TestHarness, 'app'>, method: string, path: st
   return { status: response.status, headers: response.headers, json, text };
 }
 
+/** Many calls, a hundred at a time, as a client flooding the server would; the answers in order. */
+export async function callAll(
+  h: Pick<TestHarness, 'app'>,
+  calls: readonly (readonly [method: string, path: string, options?: CallOptions])[],
+) {
+  const answers: Awaited<ReturnType<typeof call>>[] = [];
+  for (let i = 0; i < calls.length; i += 100) {
+    const batch = calls.slice(i, i + 100).map(([method, path, options]) => call(h, method, path, options));
+    answers.push(...(await Promise.all(batch)));
+  }
+  return answers;
+}
+
 let counter = 0;
 export function newPlayer(overrides: Partial<{ email: string; username: string; password: string }> = {}) {
   counter += 1;

@@ -61,13 +61,22 @@ export async function listActiveShopCategories(db: Executor) {
  * whose category has no row at all still shows (under All Items): hiding it would be a surprise.
  * Ordered by category, featured first, then cheapest first.
  */
-function selectPublicShopItems(db: Executor) {
+function fromPublicShopItems(db: Executor) {
   return db
     .selectFrom('shop_items')
     .leftJoin('shop_categories', 'shop_categories.slug', 'shop_items.category')
-    .selectAll('shop_items')
     .where('shop_items.is_active', '=', 1)
     .where((eb) => eb.or([eb('shop_categories.is_active', 'is', null), eb('shop_categories.is_active', '=', 1)]));
+}
+
+function selectPublicShopItems(db: Executor) {
+  return fromPublicShopItems(db).selectAll('shop_items');
+}
+
+/** The category slugs the public shop's items hold: the only ones whose item list is not empty. */
+export async function listPublicShopItemCategories(db: Executor): Promise<string[]> {
+  const rows = await fromPublicShopItems(db).select('shop_items.category').distinct().execute();
+  return rows.map((row) => row.category);
 }
 
 export async function listPublicShopItems(db: Executor, categorySlug?: string) {
