@@ -3,6 +3,7 @@
 // (another process) seen once the time limit has passed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
+import { NOTICES_RESUMED, registerChangeCounter } from '../src/db/read-cache.ts';
 import { cachedJson, clearPublicCache } from '../src/services/public-cache.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem } from './helpers/catalogue-factories.ts';
@@ -118,5 +119,29 @@ describe('cachedJson', () => {
     expect(await before).toBe('"before the change"');
     expect(await after).toBe('"after the change"');
     expect(await cachedJson(c, 'items', async () => 'not read again')).toBe('"after the change"');
+  });
+
+  it('keeps nothing while changes announced by other instances cannot arrive, and forgets all once they can again', async () => {
+    const db = {} as AppContext['db'];
+    let hearing = false;
+    let forget: (tag: string) => void = () => {};
+    registerChangeCounter(db, {
+      current: () => 0,
+      subscribe: (subscriber) => {
+        forget = subscriber;
+      },
+      hearing: () => hearing,
+    });
+    const c = { ...ctx(), db } as AppContext;
+    let reads = 0;
+    const compute = async () => ({ n: ++reads });
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":1}');
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":2}');
+    hearing = true;
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":3}');
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":3}');
+    // The listening connection came back: a notice sent while it was down may have been lost.
+    forget(NOTICES_RESUMED);
+    expect(await cachedJson(c, 'items', compute)).toBe('{"n":4}');
   });
 });

@@ -11,7 +11,7 @@
 // the old row); any other write to the tables the cache reads from forgets everything.
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
-import type { ChangeCounter } from './read-cache.ts';
+import { type ChangeCounter, NOTICES_RESUMED } from './read-cache.ts';
 
 const CHANNEL = 'starport_changes';
 const RECONNECT_MS = 1000;
@@ -100,6 +100,8 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
           if (closed) return void client.end().catch(() => {});
           listener = client;
           generation += 1;
+          // Notices sent while nobody listened are lost: what was kept meanwhile may be stale.
+          forget(NOTICES_RESUMED);
         },
         () => {
           connecting = false;
@@ -118,6 +120,9 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
     },
     subscribe(subscriber) {
       subscribers.push(subscriber);
+    },
+    hearing() {
+      return listener !== null;
     },
     tracker() {
       let touched: string[] = [];

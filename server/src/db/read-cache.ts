@@ -17,7 +17,12 @@ export interface ChangeCounter {
   current(): number;
   /** Where the counter can say what changed, it calls this with the tag of each change. */
   subscribe?(forget: (tag: string) => void): void;
+  /** Where changes arrive as notices: whether they can arrive now (false while not listening). */
+  hearing?(): boolean;
 }
+
+/** The tag sent to subscribers when notices start arriving (again): any missed before may have been lost. */
+export const NOTICES_RESUMED = '*';
 
 const counters = new WeakMap<Db, ChangeCounter>();
 
@@ -34,6 +39,14 @@ export function subscribeToChanges(db: Db, forget: (tag: string) => void): void 
   counter?.subscribe?.(forget);
   // Opens the listening connection, if it is not open yet.
   counter?.current();
+}
+
+/**
+ * Whether another process's announced change would reach this one now: false on PostgreSQL while
+ * the listening connection is not up. Where changes are not announced (SQLite), true.
+ */
+export function hearsChanges(db: Db): boolean {
+  return counters.get(db)?.hearing?.() ?? true;
 }
 
 /** Counts this connection's writes and notices other connections' commits. */

@@ -1,13 +1,15 @@
 // The public catalogue's answers (items, categories, tiers, site settings) kept in memory as JSON
 // text: they are read on every page and change only when an admin edits them. An admin write in
 // this process empties the cache at once, and on PostgreSQL every other instance's once the notice
-// 'catalogue' reaches it; the time limit bounds what another process can serve when no notice can
-// come (a second server on the same SQLite file, a listening connection that is down). The cache is
+// 'catalogue' reaches it. On PostgreSQL nothing is kept while the listening connection is down or
+// not yet up, and the cache is emptied when it comes up (notices sent meanwhile are lost); the time
+// limit bounds what another process can serve where no notice can come (a second server on the same
+// SQLite file). The cache is
 // bounded by entries and bytes (lru-cache: the least recently used answer goes first), and callers
 // key it only by what the database holds, never by raw request input (SECURITY.md, Availability).
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.ts';
-import { subscribeToChanges } from '../db/read-cache.ts';
+import { hearsChanges, NOTICES_RESUMED, subscribeToChanges } from '../db/read-cache.ts';
 import { announceChange } from '../db/repositories/change-notices.ts';
 
 const CATALOGUE_CHANGED = 'catalogue';
@@ -41,7 +43,7 @@ function cacheOf(ctx: AppContext): Cache {
     };
     caches.set(ctx, cache);
     subscribeToChanges(ctx.db, (tag) => {
-      if (tag === CATALOGUE_CHANGED) clearPublicCache(ctx);
+      if (tag === CATALOGUE_CHANGED || tag === NOTICES_RESUMED) clearPublicCache(ctx);
     });
   }
   return cache;
@@ -61,7 +63,9 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   cache.pending.set(key, read);
   try {
     const body = await read;
-    if (cache.generation === generation) cache.entries.set(key, body);
+    // Kept only while another instance's change could reach this one (on PostgreSQL, while the
+    // listening connection is up; it clears the cache when it comes up).
+    if (cache.generation === generation && hearsChanges(ctx.db)) cache.entries.set(key, body);
     return body;
   } finally {
     if (cache.pending.get(key) === read) cache.pending.delete(key);

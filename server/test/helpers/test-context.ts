@@ -10,6 +10,7 @@ import { openContext } from '../../src/boot.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { DialectName } from '../../src/db/dialect.ts';
+import { hearsChanges, subscribeToChanges } from '../../src/db/read-cache.ts';
 import { createLogger } from '../../src/logger.ts';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -74,6 +75,18 @@ const testEnv: Record<string, string> = {
   CATALOGUE_CACHE_MS: '0',
 };
 
+/**
+ * On PostgreSQL an instance keeps nothing in its caches until its listening connection is up (it
+ * would miss other instances' notices): a test that reads through a cache starts once it is.
+ */
+async function untilHearingChanges(ctx: AppContext): Promise<void> {
+  subscribeToChanges(ctx.db, () => {});
+  for (let waited = 0; !hearsChanges(ctx.db); waited += 10) {
+    if (waited > 10_000) throw new Error('the listening connection did not come up');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export async function createHarness(dialect: DialectName, options: HarnessOptions = {}): Promise<TestHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-'));
   let pgSchema: string | undefined;
@@ -106,11 +119,13 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   });
   const clock = createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
+  await untilHearingChanges(ctx);
   const app = createApp(ctx);
   const instances: TestInstance[] = [];
   async function openInstance(): Promise<TestInstance> {
     const ownDir = pgSchema ? fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-')) : dataDir;
     const opened = await openContext({ ...config, dataDir: ownDir }, { logger, clock, pgSchema });
+    await untilHearingChanges(opened.ctx);
     const instance: TestInstance = {
       ctx: opened.ctx,
       app: createApp(opened.ctx),

@@ -33,7 +33,11 @@ describe.each(dialects)('the session read cache under a flood of made-up tokens 
       ),
     );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401]));
-    expect(sessionCacheUsage(h.ctx)).toEqual(before);
+    // Nothing was added. (On PostgreSQL a notice from another test file's schema may empty it: the
+    // channel is database-wide, so only "no more than before" is certain.)
+    const after = sessionCacheUsage(h.ctx);
+    expect(after.entries).toBeLessThanOrEqual(before.entries);
+    expect(after.bytes).toBeLessThanOrEqual(before.bytes);
     expect((await call(h, 'GET', '/api/auth/me', { token: player.token })).json.user.username).toBe(
       player.user.username,
     );
