@@ -1,4 +1,4 @@
-// Unit rules: configuration, the rate limiter, password hashing parameters, common passwords,
+// Unit rules: configuration, the rate limiter, password hashing parameters,
 // discounted prices and unique violations.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../src/db/dialect.ts';
 import { describeWait } from '../src/lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter-memory.ts';
 import { createLogger } from '../src/logger.ts';
-import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
+import { needsRehash } from '../src/services/passwords.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {
@@ -145,13 +145,6 @@ describe('passwords', () => {
     expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdA$aGFzaA')).toBe(true);
     expect(needsRehash('$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA')).toBe(true);
     expect(needsRehash('$scrypt$whatever')).toBe(true);
-  });
-
-  it('knows the most common passwords, whatever their case', () => {
-    expect(isCommonPassword('123456')).toBe(true);
-    expect(isCommonPassword('Password1')).toBe(true);
-    expect(isCommonPassword('qwertyuiop')).toBe(true);
-    expect(isCommonPassword('Orbital-Drift-42')).toBe(false);
   });
 });
 

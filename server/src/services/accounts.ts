@@ -59,7 +59,7 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
   const { email, username, password } = input;
   const emailNormalized = normalizeEmail(email);
   const usernameNormalized = normalizeUsername(username);
-  const problem = newPasswordProblem(password);
+  const problem = newPasswordProblem(password, { email, username });
   if (problem) throw invalid(problem);
   if (await findUserByNormalizedEmail(ctx.db, emailNormalized)) throw conflict(accountMessages.emailTaken);
   if (await findUserIdByNormalizedUsername(ctx.db, usernameNormalized)) throw conflict(accountMessages.usernameTaken);

@@ -116,7 +116,7 @@ export async function ensureConfiguredAdmin(
     return 'promoted';
   }
   if (!adminPassword) throw new Error(`ADMIN_PASSWORD is needed to create the administrator ${adminEmail}`);
-  const problem = newPasswordProblem(adminPassword);
+  const problem = newPasswordProblem(adminPassword, { email: adminEmail });
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const now = toIso(ctx.clock());
   const id = newId();
