@@ -1,18 +1,13 @@
 // V6 Authentication (6.2): "passwords refused when common, one repeated character, a simple sequence, or equal to the username or email; each with its own message", the 6-character minimum kept, at least 64 allowed (SECURITY.md).
+import { passwordMessages } from '@starport/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureConfiguredAdmin } from '../../src/services/admins.ts';
 import { hashPassword } from '../../src/services/passwords.ts';
 import { call, newPlayer } from '../helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';
 
-const refusals = {
-  allSpaces: 'Password cannot be only spaces',
-  repeated: 'Password cannot be one character repeated',
-  sequence: 'Password cannot be a simple sequence such as abcdef, 123456 or qwerty',
-  sameAsUsername: 'Password cannot be your username',
-  sameAsEmail: 'Password cannot be your email address',
-  common: 'This password is too common. Please choose a less common one',
-};
+// The words of each refusal are the contract's (checked in contract/passwords.test.ts).
+const refusals = passwordMessages;
 
 describe.each(dialects)('new passwords on %s', (dialect) => {
   let h: TestHarness;
