@@ -54,6 +54,35 @@ test('the register form shows the validation messages of SPEC.md §5 and sends n
   expect(registerCalls).toBe(0);
 });
 
+test('the register form says why a password will not do before sending; only that page fetches the common-password list', async ({
+  page,
+}) => {
+  const listFetches: string[] = [];
+  let registerCalls = 0;
+  page.on('request', (request) => {
+    if (/common-passwords/.test(request.url())) listFetches.push(request.url());
+    if (request.url().endsWith('/api/auth/register')) registerCalls += 1;
+  });
+  for (const path of ['/', '/login', '/shop']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(listFetches).toEqual([]);
+
+  await page.goto('/register');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('iloveyou');
+  await password.blur();
+  await expect(page.getByText('This password is too common. Please choose a less common one')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill('abcdef');
+  await expect(page.getByText('Password cannot be a simple sequence such as abcdef, 123456 or qwerty')).toBeVisible();
+  await password.fill('Orbital-Drift-42');
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  expect(listFetches).toHaveLength(1);
+  expect(registerCalls).toBe(0);
+});
+
 test('the server refusal of a taken email is shown on the register form', async ({ page, player }) => {
   await page.goto('/register');
   await page.getByLabel('Email').fill(player.email.toUpperCase());

@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-const BUNDLED = new Set(['kysely', 'zod', 'hono', '@hono/node-server', '@zxcvbn-ts/language-common']);
+const BUNDLED = new Set(['kysely', 'zod', 'hono', '@hono/node-server']);
 
 const watch = process.argv.includes('--watch');
 // Tests build a copy elsewhere (--outdir=dist-test) so a running server's dist is left alone.

@@ -15,6 +15,17 @@ export interface CacheBounds {
   maxBytes: number;
 }
 
+/**
+ * The wait between failed sign-ins to one account from one address: none for the first `after`
+ * failures, then `firstMs`, multiplied by `growth` after each further failure (never past the
+ * window of failedLoginsPerAccountAddress).
+ */
+export interface FailedLoginDelay {
+  after: number;
+  firstMs: number;
+  growth: number;
+}
+
 export interface Config {
   port: number;
   dataDir: string;
@@ -39,7 +50,11 @@ export interface Config {
     registerPerAddress: RateLimitRule;
     /** Failed sign-ins to one account from one address: the limit a guesser meets first. */
     failedLoginsPerAccountAddress: RateLimitRule;
-    /** Failed sign-ins to one account from everywhere: SECURITY.md's hourly ceiling. */
+    failedLoginDelay: FailedLoginDelay;
+    /**
+     * Failed sign-ins to one account from everywhere: over it, an address that has failed against
+     * the account waits for the window to end, while one that has not still has its password checked.
+     */
     failedLoginsPerAccount: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
@@ -99,7 +114,8 @@ export interface DiscordConfig {
 
 type Env = Record<string, string | undefined>;
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
@@ -213,6 +229,11 @@ export function loadConfig(env: Env = process.env): Config {
       failedLoginsPerAccountAddress: {
         limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS', 10, 1),
         windowMs: 15 * MINUTE,
+      },
+      failedLoginDelay: {
+        after: readInt(env, 'FAILED_LOGIN_DELAY_AFTER', 3, 1),
+        firstMs: readInt(env, 'FAILED_LOGIN_FIRST_DELAY_SECONDS', 2, 0) * SECOND,
+        growth: readInt(env, 'FAILED_LOGIN_DELAY_GROWTH', 2, 1),
       },
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
     },

@@ -22,6 +22,8 @@ export interface AppContext {
     loginPerAddress: RateLimiter;
     registerPerAddress: RateLimiter;
     failedLoginsPerAccountAddress: RateLimiter;
+    /** Blocks only: an account and address pair that must wait before its next attempt. */
+    failedLoginDelays: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
@@ -52,6 +54,7 @@ export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'p
     loginPerAddress: limiter('login', rateLimits.loginPerAddress),
     registerPerAddress: limiter('register', rateLimits.registerPerAddress),
     failedLoginsPerAccountAddress: limiter('failed-login-pair', rateLimits.failedLoginsPerAccountAddress),
+    failedLoginDelays: limiter('failed-login-delay', { ...rateLimits.failedLoginsPerAccountAddress, limit: 1 }),
     failedLoginsPerAccount: limiter('failed-login-account', rateLimits.failedLoginsPerAccount),
   };
 }

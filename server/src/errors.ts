@@ -1,5 +1,6 @@
 // One error type for every refusal, with its code mapped to an HTTP status in one place.
 import type { ErrorCode } from '@starport/api-client/contract';
+import { describeWait } from './lib/rate-limiter.ts';
 
 export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503> = {
   invalid_request: 400,
@@ -39,3 +40,8 @@ export const unauthorized = (message: string) => new AppError('unauthorized', me
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+/** 429 with Retry-After, its message ending with when to come back ("Please try again in 2 minutes."). */
+export const rateLimited = (message: string, waitMs: number) =>
+  new AppError('rate_limited', `${message} Please try again ${describeWait(waitMs)}.`, {
+    retryAfterSeconds: Math.ceil(waitMs / 1000),
+  });

@@ -32,33 +32,7 @@ describe.each(dialects)('administrators on %s', (dialect) => {
     expect(await ensureConfiguredAdmin(h.ctx)).toBe('unchanged');
   });
 
-  it('ADMIN_EMAIL alone promotes an existing player and leaves their password alone', async () => {
-    h = await createHarness(dialect);
-    const player = await registerPlayer(h);
-    h.ctx.config = { ...h.ctx.config, adminEmail: player.user.email.toUpperCase(), adminPassword: null };
-    expect(await ensureConfiguredAdmin(h.ctx)).toBe('promoted');
-    const me = await call(h, 'GET', '/api/auth/me', { token: player.token });
-    expect(me.json.user.isAdmin).toBe(true);
-    const login = await call(h, 'POST', '/api/auth/login', {
-      body: { email: player.user.email, password: player.password },
-    });
-    expect(login.status).toBe(200);
-  });
-
-  it('ADMIN_EMAIL with ADMIN_PASSWORD promotes an existing account only when the password is its own', async () => {
-    h = await createHarness(dialect);
-    // Someone signed up with the operator's address before the operator set ADMIN_EMAIL.
-    const squatter = await registerPlayer(h, { email: 'ops@starport.test' });
-    h.ctx.config = { ...h.ctx.config, adminEmail: 'ops@starport.test', adminPassword: 'Operator-Secret-9' };
-    await expect(ensureConfiguredAdmin(h.ctx)).rejects.toThrow(
-      'belongs to an existing account whose password is not ADMIN_PASSWORD',
-    );
-    const me = await call(h, 'GET', '/api/auth/me', { token: squatter.token });
-    expect(me.json.user.isAdmin).toBe(false);
-
-    h.ctx.config = { ...h.ctx.config, adminPassword: squatter.password };
-    expect(await ensureConfiguredAdmin(h.ctx)).toBe('promoted');
-  });
+  // ADMIN_EMAIL naming an account that already exists: security/v6-authentication-admin-email.test.ts.
 
   it('refuses to start with an unusable ADMIN_EMAIL or ADMIN_PASSWORD', async () => {
     h = await createHarness(dialect, { env: { ADMIN_EMAIL: 'chief@starport.test' } });

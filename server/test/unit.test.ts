@@ -1,4 +1,4 @@
-// Unit rules: configuration, the rate limiter, password hashing parameters, common passwords,
+// Unit rules: configuration, the rate limiter, password hashing parameters,
 // discounted prices and unique violations.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../src/db/dialect.ts';
 import { describeWait } from '../src/lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter-memory.ts';
 import { createLogger } from '../src/logger.ts';
-import { isCommonPassword, needsRehash } from '../src/services/passwords.ts';
+import { needsRehash } from '../src/services/passwords.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {
@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.tradeLockMs).toBe(7 * 24 * 3_600_000);
     expect(config.rateLimits.failedLoginsPerAccountAddress).toEqual({ limit: 10, windowMs: 900_000 });
     expect(config.rateLimits.failedLoginsPerAccount).toEqual({ limit: 100, windowMs: 3_600_000 });
+    expect(config.rateLimits.failedLoginDelay).toEqual({ after: 3, firstMs: 2_000, growth: 2 });
     expect(config.sessionIdleMs).toBe(7 * 86_400_000);
     expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
   });
@@ -99,7 +100,7 @@ describe('memory rate limiter', () => {
     expect((await limiter.hit('a')).allowed).toBe(true);
     expect((await limiter.hit('a')).allowed).toBe(true);
     later(20_000);
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 40_000 });
+    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 40_000, attempts: 3, windowLeftMs: 40_000 });
     expect((await limiter.check('a')).allowed).toBe(false);
     expect((await limiter.hit('b')).allowed).toBe(true);
     later(40_000);
@@ -114,6 +115,31 @@ describe('memory rate limiter', () => {
     await limiter.release('a');
     expect((await limiter.hit('a')).allowed).toBe(true);
     expect((await limiter.hit('a')).allowed).toBe(false);
+  });
+
+  it('check tells what the window holds without counting', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 3, windowMs: 60_000 });
+    expect(await limiter.check('a')).toEqual({ allowed: true, retryAfterMs: 0, attempts: 0, windowLeftMs: 0 });
+    await limiter.hit('a');
+    later(15_000);
+    expect(await limiter.check('a')).toEqual({ allowed: true, retryAfterMs: 0, attempts: 1, windowLeftMs: 45_000 });
+    await limiter.hit('a');
+    await limiter.hit('a');
+    expect(await limiter.check('a')).toEqual({
+      allowed: false,
+      retryAfterMs: 45_000,
+      attempts: 3,
+      windowLeftMs: 45_000,
+    });
+  });
+
+  it('block refuses a key for the time given, in whole seconds, then lets it go', async () => {
+    const limiter = createMemoryRateLimiter('t', { limit: 1, windowMs: 60_000 });
+    await limiter.block('a', 4_500);
+    expect(await limiter.check('a')).toMatchObject({ allowed: false, retryAfterMs: 5_000 });
+    expect((await limiter.check('b')).allowed).toBe(true);
+    later(5_000);
+    expect((await limiter.check('a')).allowed).toBe(true);
   });
 
   it('reset forgets a key', async () => {
@@ -132,8 +158,11 @@ describe('memory rate limiter', () => {
     expect((await limiter.check('c')).allowed).toBe(false);
   });
 
-  it('describes the wait in minutes', () => {
-    expect(describeWait(1)).toBe('in a minute');
+  it('describes the wait in seconds under a minute, then in minutes', () => {
+    expect(describeWait(1)).toBe('in a second');
+    expect(describeWait(1_500)).toBe('in 2 seconds');
+    expect(describeWait(59_000)).toBe('in 59 seconds');
+    expect(describeWait(59_001)).toBe('in a minute');
     expect(describeWait(60_000)).toBe('in a minute');
     expect(describeWait(61_000)).toBe('in 2 minutes');
   });
@@ -145,13 +174,6 @@ describe('passwords', () => {
     expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdA$aGFzaA')).toBe(true);
     expect(needsRehash('$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA')).toBe(true);
     expect(needsRehash('$scrypt$whatever')).toBe(true);
-  });
-
-  it('knows the most common passwords, whatever their case', () => {
-    expect(isCommonPassword('123456')).toBe(true);
-    expect(isCommonPassword('Password1')).toBe(true);
-    expect(isCommonPassword('qwertyuiop')).toBe(true);
-    expect(isCommonPassword('Orbital-Drift-42')).toBe(false);
   });
 });
 

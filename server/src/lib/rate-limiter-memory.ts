@@ -13,11 +13,13 @@ export function createMemoryRateLimiter(name: string, rule: RateLimitRule, maxKe
   const limiter = new Store({ keyPrefix: name, points: rule.limit, duration: rule.windowMs / 1000 });
   // When each live window ends, in the order they opened. Every window of one limit is as long, so
   // the first opened is the first to end: checking from the front stops at the first live one.
+  // Blocks (the sign-in delays) vary in length: an ended one behind a live one waits its turn here
+  // (the library has forgotten it already), and the bound holds all the same.
   const windows = new Map<string, number>();
-  return adaptLibraryLimiter(limiter, (key, result) => {
+  return adaptLibraryLimiter(limiter, (key, result, opensWindow) => {
     // The library's clock (it reads Date.now()), so both agree on when a window ends.
     const now = Date.now();
-    if (result.isFirstInDuration) {
+    if (opensWindow) {
       windows.delete(key);
       windows.set(key, now + result.msBeforeNext);
     }

@@ -11,11 +11,11 @@ import {
   type UserWithTier,
   updatePasswordHash,
 } from '../db/repositories/users.ts';
-import { AppError, conflict, invalid, unauthorized } from '../errors.ts';
+import { conflict, invalid, rateLimited, unauthorized } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { describeWait, type RateLimitVerdict } from '../lib/rate-limiter.ts';
 import { addressLimitKey } from '../middleware/client-address.ts';
+import { admitLoginAttempt, type LoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { toUserView } from './user-view.ts';
@@ -25,8 +25,6 @@ export const accountMessages = {
   usernameTaken: 'This username is already taken',
   invalidCredentials: 'Invalid email or password',
   tooManySignUps: 'Too many sign-ups from this address.',
-  tooManyLogins: 'Too many login attempts.',
-  tooManyFailures: 'Too many failed login attempts for this account.',
 } as const;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -35,12 +33,6 @@ export const normalizeUsername = (username: string): string => username.trim().t
 export interface RequestMeta {
   address: string;
   userAgent: string | null;
-}
-
-function rateLimited(message: string, verdict: RateLimitVerdict): AppError {
-  return new AppError('rate_limited', `${message} Please try again ${describeWait(verdict.retryAfterMs)}.`, {
-    retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
-  });
 }
 
 async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {
@@ -52,14 +44,14 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
   const verdict = await ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
   if (!verdict.allowed) {
     ctx.logger.warn('auth.register_rate_limited', { address: meta.address });
-    throw rateLimited(accountMessages.tooManySignUps, verdict);
+    throw rateLimited(accountMessages.tooManySignUps, verdict.retryAfterMs);
   }
 
   // The contract's schema has trimmed both already.
   const { email, username, password } = input;
   const emailNormalized = normalizeEmail(email);
   const usernameNormalized = normalizeUsername(username);
-  const problem = newPasswordProblem(password);
+  const problem = newPasswordProblem(password, { email, username });
   if (problem) throw invalid(problem);
   if (await findUserByNormalizedEmail(ctx.db, emailNormalized)) throw conflict(accountMessages.emailTaken);
   if (await findUserIdByNormalizedUsername(ctx.db, usernameNormalized)) throw conflict(accountMessages.usernameTaken);
@@ -91,38 +83,20 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
 }
 
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
-  const { limiters, logger } = ctx;
-  const address = addressLimitKey(meta.address);
-  const byAddress = await limiters.loginPerAddress.hit(address);
-  if (!byAddress.allowed) {
-    logger.warn('auth.login_rate_limited', { address: meta.address });
-    throw rateLimited(accountMessages.tooManyLogins, byAddress);
-  }
+  const { logger } = ctx;
   const emailNormalized = normalizeEmail(input.email);
-  const pairKey = `${emailNormalized} ${address}`;
-  // Each attempt is counted before the password is checked, so guesses sent in parallel cannot
-  // all slip in before the first failure is recorded; a success gives its attempt back.
-  const [byPair, byAccount] = await Promise.all([
-    limiters.failedLoginsPerAccountAddress.hit(pairKey),
-    limiters.failedLoginsPerAccount.hit(emailNormalized),
-  ]);
-  const refusal = !byPair.allowed ? byPair : !byAccount.allowed ? byAccount : null;
-  if (refusal) {
-    logger.warn('auth.login_rate_limited', { email: emailNormalized, address: meta.address });
-    throw rateLimited(accountMessages.tooManyFailures, refusal);
-  }
+  const attempt: LoginAttempt = { account: emailNormalized, clientAddress: meta.address };
+  const admission = await admitLoginAttempt(ctx, attempt);
 
   const found = await findUserForSignIn(ctx.db, emailNormalized);
   // Unknown emails are checked against a dummy hash so both failures cost the same time.
   const passwordOk = await verifyPassword(found?.password_hash ?? (await getDummyHash()), input.password);
   if (!found || !passwordOk) {
+    await recordFailedLogin(ctx, attempt, admission);
     logger.warn('auth.login_failed', { email: emailNormalized, address: meta.address, knownAccount: !!found });
     throw unauthorized(accountMessages.invalidCredentials);
   }
-  await Promise.all([
-    limiters.failedLoginsPerAccountAddress.reset(pairKey),
-    limiters.failedLoginsPerAccount.release(emailNormalized),
-  ]);
+  await recordSuccessfulLogin(ctx, attempt);
   const { password_hash: passwordHash, ...user } = found;
   if (needsRehash(passwordHash)) {
     await updatePasswordHash(ctx.db, user.id, await hashPassword(input.password), toIso(ctx.clock()));

@@ -23,6 +23,14 @@ export const adminCliMessages = {
   noSuchUser: (email: string) => `No account with the email ${email}`,
 } as const;
 
+export const adminStartMessages = {
+  /** One line (the start prints it after "Starport could not start: "), naming what the operator can do. */
+  notProven: (email: string, passwordSet: boolean) =>
+    `an account with ADMIN_EMAIL ${email} already exists and ADMIN_PASSWORD ` +
+    `${passwordSet ? 'does not match it' : 'is not set'}; if it is yours, run ` +
+    `"npm run admin -- grant ${email}" or set its password as ADMIN_PASSWORD`,
+} as const;
+
 /** Who made a change, for the audit log: an admin's user id, "cli:alice" or "ADMIN_EMAIL". */
 export type Actor = string;
 
@@ -87,8 +95,9 @@ async function usernameFromEmail(ctx: AppContext, email: string): Promise<string
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD at start: promote that account, or create it. An existing account is
- * promoted only when ADMIN_PASSWORD is unset or is its password: anyone may have signed up with the
- * operator's address first, and must not become an administrator by it.
+ * promoted only when ADMIN_PASSWORD is set and is its password: anyone may have signed up with the
+ * operator's address first, and must not become an administrator by it. Otherwise the start is
+ * refused with one line saying what the operator can do.
  */
 export async function ensureConfiguredAdmin(
   ctx: AppContext,
@@ -100,18 +109,14 @@ export async function ensureConfiguredAdmin(
   const existing = await findUserForSignIn(ctx.db, normalizeEmail(adminEmail));
   if (existing) {
     if (existing.is_admin === 1) return 'unchanged';
-    if (adminPassword && !(await verifyPassword(existing.password_hash, adminPassword))) {
-      throw new Error(
-        `ADMIN_EMAIL ${adminEmail} belongs to an existing account whose password is not ADMIN_PASSWORD, so it was not ` +
-          'made an administrator. If the account is yours, unset ADMIN_PASSWORD to promote it, or use ' +
-          '`npm run admin -- grant EMAIL`.',
-      );
+    if (!adminPassword || !(await verifyPassword(existing.password_hash, adminPassword))) {
+      throw new Error(adminStartMessages.notProven(adminEmail, adminPassword !== null));
     }
     await setAdminFlag(ctx, 'ADMIN_EMAIL', existing.id, true);
     return 'promoted';
   }
   if (!adminPassword) throw new Error(`ADMIN_PASSWORD is needed to create the administrator ${adminEmail}`);
-  const problem = newPasswordProblem(adminPassword);
+  const problem = newPasswordProblem(adminPassword, { email: adminEmail });
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const now = toIso(ctx.clock());
   const id = newId();

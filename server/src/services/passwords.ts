@@ -1,7 +1,12 @@
-// Password hashing (argon2id, SECURITY.md) and the common-password refusal.
+// Password hashing (argon2id, SECURITY.md) and the one rule for a new password.
 import { hash, verify } from '@node-rs/argon2';
-import { newPasswordSchema } from '@starport/api-client/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { isCommonPassword } from '@starport/api-client/common-passwords';
+import {
+  newPasswordSchema,
+  type PasswordOwner,
+  passwordMessages,
+  passwordOwnerProblem,
+} from '@starport/api-client/contract';
 
 export interface HashParams {
   memoryCost: number;
@@ -48,25 +53,13 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-/** How many of the most frequent leaked passwords are refused. */
-const COMMON_PASSWORD_COUNT = 10_000;
-let commonPasswords: Set<string> | undefined;
-
-export const passwordMessages = {
-  common: 'This password is too common. Please choose a less common one',
-} as const;
-
-/** The one new-password rule (length from the contract, then the common list): a message, or null. */
-export function newPasswordProblem(password: string): string | null {
+/**
+ * The one new-password rule: the contract's (length, then shape, then the owner's username and
+ * email: what the register form checks too), then the common list. A message, or null. Only new
+ * passwords meet it: an existing one keeps signing in.
+ */
+export function newPasswordProblem(password: string, owner: PasswordOwner = {}): string | null {
   const checked = newPasswordSchema.safeParse(password);
   if (!checked.success) return checked.error.issues[0]?.message ?? 'Invalid password';
-  if (isCommonPassword(password)) return passwordMessages.common;
-  return null;
-}
-
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()),
-  );
-  return commonPasswords.has(password.toLowerCase());
+  return passwordOwnerProblem(password, owner) ?? (isCommonPassword(password) ? passwordMessages.common : null);
 }

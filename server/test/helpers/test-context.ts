@@ -69,6 +69,7 @@ const testEnv: Record<string, string> = {
   LOGIN_LIMIT_PER_ADDRESS: '1000',
   REGISTER_LIMIT_PER_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',
+  FAILED_LOGIN_DELAY_AFTER: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
   SEED_CATALOGUE: 'false',
   // Tests write the catalogue directly between reads; public-cache.test.ts turns the cache on.

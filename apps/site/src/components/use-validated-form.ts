@@ -1,5 +1,6 @@
 // The state every validated form here shares: values, one message per field, the server's refusal,
-// a busy flag, and a submit that checks first, focuses the first bad field, then sends.
+// a busy flag, and a submit that checks first, focuses the first bad field, then sends. A field can
+// also be checked before submitting (on blur): from then on its message follows what is typed.
 import { ApiError } from '@starport/api-client/client';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -22,10 +23,23 @@ export function useValidatedForm<Field extends string, Data>(options: ValidatedF
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
 
   function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((current) => ({ ...current, [field]: checked.has(field) ? validate(next).errors[field] : undefined }));
+  }
+
+  /** Shows the field's message now, before any submit. */
+  function check(field: Field) {
+    if (!checked.has(field)) setChecked(new Set(checked).add(field));
+    setErrors((current) => ({ ...current, [field]: validate(values).errors[field] }));
+  }
+
+  /** Checks again a field already checked (the rules changed: a list arrived, say). */
+  function recheck(field: Field) {
+    if (checked.has(field)) check(field);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,5 +65,5 @@ export function useValidatedForm<Field extends string, Data>(options: ValidatedF
     }
   }
 
-  return { values, errors, failure, busy, update, handleSubmit };
+  return { values, errors, failure, busy, update, check, recheck, handleSubmit };
 }

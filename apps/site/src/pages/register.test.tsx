@@ -1,5 +1,5 @@
 // The sign-up form of SPEC.md §5/§8: the exact validation texts, the server's refusal, success.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, renderApp } from '../test/render-app.tsx';
 
@@ -52,6 +52,65 @@ describe('register page', () => {
 
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
     expect(screen.queryByText('Passwords do not match')).toBeNull();
+    expect(calls).not.toContain('POST /api/auth/register');
+  });
+
+  it.each([
+    ['abcdef', 'Password cannot be a simple sequence such as abcdef, 123456 or qwerty'],
+    ['aaaaaa', 'Password cannot be one character repeated'],
+    ['      ', 'Password cannot be only spaces'],
+    ['NOVA', 'Password must be at least 6 characters'],
+  ])('says why %j will not do as soon as the password field is left, before any submit', (password, message) => {
+    const { calls } = renderApp('/register');
+    const field = screen.getByLabelText('Password');
+
+    fireEvent.change(field, { target: { value: password } });
+    fireEvent.blur(field);
+
+    const described = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(message);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).not.toContain('POST /api/auth/register');
+  });
+
+  it('says a password equal to the username or the email will not do, and follows what is typed next', () => {
+    renderApp('/register');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nova.pilot@example.com' } });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'StarNova' } });
+    const field = screen.getByLabelText('Password');
+
+    fireEvent.change(field, { target: { value: 'starnova' } });
+    fireEvent.blur(field);
+    expect(screen.getByText('Password cannot be your username')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'nova.pilot' } });
+    expect(screen.getByText('Password cannot be your email address')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'Orbital-Drift-42' } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Password cannot be your email address')).toBeNull();
+  });
+
+  it('says a common password will not do, from the list fetched for this page', async () => {
+    renderApp('/register');
+    const field = screen.getByLabelText('Password');
+
+    fireEvent.change(field, { target: { value: 'iloveyou' } });
+    fireEvent.blur(field);
+
+    const message = await screen.findByText('This password is too common. Please choose a less common one');
+    expect(field.getAttribute('aria-describedby')).toBe(message.id);
+  });
+
+  it('refuses a trivial password on submit too, without calling the server', () => {
+    const { calls } = renderApp('/register');
+
+    submitRegister({ password: '987654', confirm: '987654' });
+
+    const form = screen.getByRole('button', { name: 'Sign Up' }).closest('form') as HTMLElement;
+    expect(
+      within(form).getByText('Password cannot be a simple sequence such as abcdef, 123456 or qwerty'),
+    ).toBeTruthy();
     expect(calls).not.toContain('POST /api/auth/register');
   });
 

@@ -1,19 +1,23 @@
-// Register (SPEC.md §2, §5, §8): the contract's rules checked before sending, server refusals in a banner.
+// Register (SPEC.md §2, §5, §8): the contract's rules checked before sending (the password's as soon
+// as its field is left, the common list once its chunk has arrived), server refusals in a banner.
 
 import { fallbackMessages } from '@starport/api-client/client';
 import {
   messages,
   PASSWORD_MIN_LENGTH,
+  passwordMessages,
   registerRequestSchema,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
+import { useEffect, useEffectEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
 import { collectFieldErrors } from '../components/form-errors.ts';
 import { TextField } from '../components/text-field.tsx';
+import { type CommonPasswordCheck, useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
 
@@ -22,24 +26,27 @@ type Field = (typeof fields)[number];
 
 const confirmRequired = 'Please confirm your password';
 
-// The same schema the server validates with, plus the confirmation only the form knows about.
-function validate(values: Record<Field, string>) {
+// The same schema the server validates with, its common-password list when loaded, plus the
+// confirmation only the form knows about.
+function validate(values: Record<Field, string>, isCommon: CommonPasswordCheck | null) {
   const parsed = registerRequestSchema.safeParse(values);
   const errors: FieldErrors<Field> = parsed.success ? {} : collectFieldErrors(fields, parsed.error.issues);
   // The schema's length rule would call an empty password "too short"; say what is missing instead.
   if (!values.password) errors.password = messages.passwordRequired;
+  else if (!errors.password && isCommon?.(values.password)) errors.password = passwordMessages.common;
   if (!values.confirmPassword) errors.confirmPassword = confirmRequired;
   else if (values.confirmPassword !== values.password) errors.confirmPassword = messages.passwordsDoNotMatch;
-  return { data: parsed.success ? parsed.data : null, errors };
+  return { data: parsed.success && !errors.password ? parsed.data : null, errors };
 }
 
 export function RegisterPage() {
   const { user, register } = useSession();
   const navigate = useNavigate();
-  const { values, errors, failure, busy, update, handleSubmit } = useValidatedForm({
+  const isCommon = useCommonPasswordCheck();
+  const { values, errors, failure, busy, update, check, recheck, handleSubmit } = useValidatedForm({
     fields,
     initial: { email: '', username: '', password: '', confirmPassword: '' },
-    validate,
+    validate: (current) => validate(current, isCommon),
     fallbackMessage: fallbackMessages.register,
     submit: async (data) => {
       await register(data);
@@ -47,6 +54,11 @@ export function RegisterPage() {
     },
   });
   usePageTitle('Sign Up');
+  // A password left before the list arrived is looked at again once it has.
+  const recheckPassword = useEffectEvent(() => recheck('password'));
+  useEffect(() => {
+    if (isCommon) recheckPassword();
+  }, [isCommon]);
 
   if (user && !busy) return <Navigate to="/dashboard" replace />;
 
@@ -82,10 +94,13 @@ export function RegisterPage() {
           type="password"
           autoComplete="new-password"
           required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password, a simple sequence, or your username or email.`}
           value={values.password}
           error={errors.password}
           onChange={(event) => update('password', event.target.value)}
+          onBlur={() => {
+            if (values.password) check('password');
+          }}
         />
         <TextField
           name="confirmPassword"

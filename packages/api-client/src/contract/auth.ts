@@ -7,6 +7,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './limits.ts';
+import { passwordOwnerProblem, passwordShapeProblem } from './passwords.ts';
 
 export const messages = {
   emailInvalid: 'Please enter a valid email address',
@@ -33,16 +34,31 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, messages.usernameLength)
   .regex(/^[A-Za-z0-9_.-]+$/, messages.usernameCharacters);
 
+/** SPEC.md's length, then the shape rules of passwords.ts (the server adds the common list). */
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+  .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong, abort: true })
+  .superRefine((password, ctx) => {
+    const problem = passwordShapeProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-export const registerRequestSchema = z.object({
-  email: emailSchema,
-  username: usernameSchema,
-  password: newPasswordSchema,
-});
+export const registerRequestSchema = z
+  .object({
+    email: emailSchema,
+    username: usernameSchema,
+    password: newPasswordSchema,
+  })
+  .superRefine(({ email, username, password }, ctx) => {
+    // Zod runs this even when a field failed: compare only what is there.
+    if (typeof password !== 'string' || passwordShapeProblem(password)) return;
+    const problem = passwordOwnerProblem(password, {
+      email: typeof email === 'string' ? email : undefined,
+      username: typeof username === 'string' ? username : undefined,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({

@@ -8,5 +8,6 @@ export * from './errors.ts';
 export * from './game.ts';
 export * from './health.ts';
 export * from './limits.ts';
+export * from './passwords.ts';
 export * from './payments.ts';
 export * from './site-settings.ts';
