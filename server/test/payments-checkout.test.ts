@@ -2,7 +2,6 @@
 // fake Stripe API over HTTP. What the Checkout request carries, one session per double click, and a
 // webhook that fulfils once however it is replayed, and only what Stripe says is paid.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, paymentsConfigMessages } from '../src/config.ts';
 import { countActiveSubscriptions, sumRevenueCentsSince } from '../src/db/repositories/payments.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
@@ -468,30 +467,6 @@ describe.each(dialects)('card checkout with Stripe on %s', (dialect) => {
       body: { email: admin.user.email, password: admin.password },
     });
     expect((await call(h, 'GET', '/api/admin/stats', { token: again.json.token })).json.stats.revenue30d).toBe(0);
-  });
-});
-
-describe('payments configuration', () => {
-  it('runs the sandbox without keys, refuses it under NODE_ENV=production unless asked, and needs the webhook secret', () => {
-    expect(loadConfig({}).payments).toEqual({ mode: 'sandbox' });
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(paymentsConfigMessages.sandboxInProduction);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }).payments).toEqual({ mode: 'sandbox' });
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(paymentsConfigMessages.webhookSecretRequired);
-    expect(
-      loadConfig({
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_API_BASE: 'http://127.0.0.1:12111',
-      }).payments,
-    ).toEqual({
-      mode: 'stripe',
-      secretKey: 'sk_test_x',
-      webhookSecret: 'whsec_x',
-      apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
-    });
-    expect(() =>
-      loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_API_BASE: 'ftp://x' }),
-    ).toThrow(/STRIPE_API_BASE/);
   });
 });
 

@@ -172,6 +172,14 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserWithTie
   return user;
 }
 
+/**
+ * Without keys and without PAYMENTS=sandbox there are no card payments (config.ts): every call that
+ * would start or take a payment says so, as the Discord calls do when Discord is not configured.
+ */
+function requireCardPayments(ctx: AppContext): void {
+  if (ctx.config.payments.mode === 'off') throw new AppError('service_unavailable', paymentMessages.notConfigured);
+}
+
 const providerName = (ctx: AppContext) => (ctx.stripe ? 'stripe' : 'sandbox') as 'stripe' | 'sandbox';
 
 /**
@@ -189,6 +197,7 @@ export async function createItemsCheckout(
   userId: string,
   request: CheckoutRequest,
 ): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
   const lines: PurchaseLine[] = [];
   for (const wanted of request.items) {
@@ -296,6 +305,7 @@ async function openSubscriptionOrder(ctx: AppContext, user: UserWithTier, tier: 
 
 /** POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). */
 export async function subscribe(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
   if (user.current_tier_id || (await findHoldingSubscription(ctx.db, user.id))) {
     throw conflict(paymentMessages.alreadySubscribed);
@@ -309,6 +319,7 @@ export async function subscribe(ctx: AppContext, userId: string, tierId: string)
  * administrator granted has no subscription to change, so they subscribe to the new tier instead.
  */
 export async function changeTier(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
   const tier = await findTierForSale(ctx, tierId);
   if (user.current_tier_id === tier.id) throw conflict(paymentMessages.sameTier);
@@ -442,6 +453,7 @@ async function confirmTierChange(ctx: AppContext, payment: PaymentRow): Promise<
  * is paid on Stripe's page, and nothing here may hand it out for free).
  */
 export async function payOrder(ctx: AppContext, userId: string, orderId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const payment = await findOwnOrder(ctx, userId, orderId);
   const paths = returnPaths(payment.kind);
   if (payment.status === 'paid') return { url: paths.success };
@@ -492,6 +504,7 @@ export async function cancelOrder(ctx: AppContext, userId: string, orderId: stri
 
 /** POST /api/stripe/portal: Stripe's Customer Portal, or the sandbox's own page. */
 export async function openPortal(ctx: AppContext, userId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const holding = await findHoldingSubscription(ctx.db, userId);
   if (!holding) throw notFound(paymentMessages.noSubscription);
   const stripe = ctx.stripe;

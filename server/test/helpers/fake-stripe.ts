@@ -103,6 +103,7 @@ export class FakeStripe {
   /** The environment that points the server at this fake. */
   env(): Record<string, string> {
     return {
+      PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${this.port}`,

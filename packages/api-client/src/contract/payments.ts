@@ -34,6 +34,7 @@ export const paymentMessages = {
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
   tierChangeDeclined: 'The payment for the new tier did not go through; your tier is unchanged',
   webhooksOff: 'Stripe webhooks are not configured on this server',
+  notConfigured: 'Card payments are not configured on this server',
   badSignature: 'Invalid webhook signature',
 } as const;
 
