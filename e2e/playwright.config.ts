@@ -87,6 +87,7 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         REGISTER_LIMIT_PER_ADDRESS: '200',
         LOGIN_LIMIT_PER_ADDRESS: '200',
+        CHECKOUT_LIMIT_PER_ADDRESS: '200',
         LOG_LEVEL: 'warn',
         // No Stripe keys here: the payment journeys pay on the sandbox's own checkout page.
         PAYMENTS: 'sandbox',

@@ -30,6 +30,10 @@ export interface Config {
     failedLoginsPerAccountAddress: RateLimitRule;
     /** Failed sign-ins to one account from everywhere: SECURITY.md's hourly ceiling. */
     failedLoginsPerAccount: RateLimitRule;
+    /** Checkout, subscribe, change tier, portal and sandbox orders by one player: each may open a session at Stripe. */
+    checkoutPerPlayer: RateLimitRule;
+    /** The same from one address, whichever players it signs in as. */
+    checkoutPerAddress: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
   tradeLockMs: number;
@@ -225,6 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
         windowMs: 15 * MINUTE,
       },
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
+      checkoutPerPlayer: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_PLAYER', 10, 1), windowMs: MINUTE },
+      checkoutPerAddress: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_ADDRESS', 30, 1), windowMs: MINUTE },
     },
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,

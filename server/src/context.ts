@@ -23,6 +23,8 @@ export interface AppContext {
     registerPerAddress: RateLimiter;
     failedLoginsPerAccountAddress: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
+    checkoutPerPlayer: RateLimiter;
+    checkoutPerAddress: RateLimiter;
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
   images: ImageStore;
@@ -53,5 +55,7 @@ export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'p
     registerPerAddress: limiter('register', rateLimits.registerPerAddress),
     failedLoginsPerAccountAddress: limiter('failed-login-pair', rateLimits.failedLoginsPerAccountAddress),
     failedLoginsPerAccount: limiter('failed-login-account', rateLimits.failedLoginsPerAccount),
+    checkoutPerPlayer: limiter('checkout-player', rateLimits.checkoutPerPlayer),
+    checkoutPerAddress: limiter('checkout-address', rateLimits.checkoutPerAddress),
   };
 }

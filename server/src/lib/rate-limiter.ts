@@ -5,6 +5,7 @@
 // rate-limiter-flexible's stores, adapted here.
 
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../errors.ts';
 import { loadWhenNeeded } from './load-when-needed.ts';
 
 export interface RateLimitVerdict {
@@ -72,4 +73,11 @@ export function adaptLibraryLimiter(
 export function describeWait(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
+}
+
+/** The 429 for a refused attempt: the message with when to come back, and Retry-After. */
+export function rateLimitedError(message: string, verdict: RateLimitVerdict): AppError {
+  return new AppError('rate_limited', `${message} Please try again ${describeWait(verdict.retryAfterMs)}.`, {
+    retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
+  });
 }

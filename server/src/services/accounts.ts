@@ -11,10 +11,10 @@ import {
   type UserWithTier,
   updatePasswordHash,
 } from '../db/repositories/users.ts';
-import { AppError, conflict, invalid, unauthorized } from '../errors.ts';
+import { conflict, invalid, unauthorized } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { describeWait, type RateLimitVerdict } from '../lib/rate-limiter.ts';
+import { rateLimitedError as rateLimited } from '../lib/rate-limiter.ts';
 import { addressLimitKey } from '../middleware/client-address.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -35,12 +35,6 @@ export const normalizeUsername = (username: string): string => username.trim().t
 export interface RequestMeta {
   address: string;
   userAgent: string | null;
-}
-
-function rateLimited(message: string, verdict: RateLimitVerdict): AppError {
-  return new AppError('rate_limited', `${message} Please try again ${describeWait(verdict.retryAfterMs)}.`, {
-    retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
-  });
 }
 
 async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {

@@ -33,6 +33,8 @@ import { inTransaction } from '../db/transaction.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
+import { type RateLimitVerdict, rateLimitedError } from '../lib/rate-limiter.ts';
+import { addressLimitKey } from '../middleware/client-address.ts';
 import { toShopItemView } from './catalogue-view.ts';
 import { wouldPassMaximum } from './credit-ledger.ts';
 import { applySubscriptionState, fulfilCheckout } from './payment-fulfilment.ts';
@@ -178,6 +180,22 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserWithTie
  */
 function requireCardPayments(ctx: AppContext): void {
   if (ctx.config.payments.mode === 'off') throw new AppError('service_unavailable', paymentMessages.notConfigured);
+}
+
+/**
+ * Checkout, subscribe, change tier and the portal each may open a session at Stripe (or an order in
+ * the sandbox): counted per player and per client address, shared by every instance on PostgreSQL.
+ */
+export async function limitPaymentSessions(ctx: AppContext, userId: string, address: string): Promise<void> {
+  const refuse = (per: 'player' | 'address', verdict: RateLimitVerdict) => {
+    ctx.logger.warn('payments.rate_limited', { userId, address, per });
+    const message = per === 'player' ? paymentMessages.tooManySessions : paymentMessages.tooManySessionsFromAddress;
+    return rateLimitedError(message, verdict);
+  };
+  const byPlayer = await ctx.limiters.checkoutPerPlayer.hit(userId);
+  if (!byPlayer.allowed) throw refuse('player', byPlayer);
+  const byAddress = await ctx.limiters.checkoutPerAddress.hit(addressLimitKey(address));
+  if (!byAddress.allowed) throw refuse('address', byAddress);
 }
 
 const providerName = (ctx: AppContext) => (ctx.stripe ? 'stripe' : 'sandbox') as 'stripe' | 'sandbox';

@@ -69,6 +69,8 @@ const testEnv: Record<string, string> = {
   REGISTER_LIMIT_PER_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
+  CHECKOUT_LIMIT_PER_PLAYER: '1000',
+  CHECKOUT_LIMIT_PER_ADDRESS: '1000',
   SEED_CATALOGUE: 'false',
   // The payment tests without Stripe pay on the sandbox; the Stripe harness (helpers/payments.ts) says stripe.
   PAYMENTS: 'sandbox',

@@ -35,6 +35,8 @@ export const paymentMessages = {
   tierChangeDeclined: 'The payment for the new tier did not go through; your tier is unchanged',
   webhooksOff: 'Stripe webhooks are not configured on this server',
   notConfigured: 'Card payments are not configured on this server',
+  tooManySessions: 'Too many payment attempts.',
+  tooManySessionsFromAddress: 'Too many payment attempts from this address.',
   badSignature: 'Invalid webhook signature',
 } as const;
 
