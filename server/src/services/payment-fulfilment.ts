@@ -5,7 +5,7 @@
 import { MAX_BALANCE } from '@starport/api-client/contract';
 import type { SubscriptionState } from '../adapters/stripe.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, PaymentProviderName, PaymentRow } from '../db/database.ts';
+import type { Executor, PaymentProviderName, PaymentRow, SubscriptionRow } from '../db/database.ts';
 import { isUniqueViolation, needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
@@ -31,6 +31,7 @@ import { findUserById, lockUserCredits, updateUserTier } from '../db/repositorie
 import { inTransaction } from '../db/transaction.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { insertAudit } from './audit.ts';
 import { creditUpToMaximum, debitWithLedger } from './credit-ledger.ts';
 import { enqueueRoleSync } from './discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
@@ -41,7 +42,11 @@ export interface EventRef {
   type: string;
 }
 
-export type ApplyOutcome = 'applied' | 'already' | 'duplicate' | 'unknown';
+/** `refused`: a sandbox subscription order while another subscription gives the player a tier. */
+export type ApplyOutcome = 'applied' | 'already' | 'duplicate' | 'unknown' | 'refused';
+
+/** Who the audit log names for what the payment rules do by themselves. */
+export const PAYMENTS_ACTOR = 'system:payments';
 
 export const LEDGER_REASONS = {
   creditPack: 'credit_pack_purchase',
@@ -137,6 +142,15 @@ export async function fulfilCheckout(
       });
       return 'unknown';
     }
+    const purchase = readPurchase(payment);
+    // In the sandbox no money has moved yet, so a second subscription is simply not sold (at Stripe it
+    // was paid already: applySubscriptionState keeps it as a duplicate to cancel and refund).
+    if (purchase.kind === 'subscription' && payment.provider === 'sandbox') {
+      if (await findTierGivingSubscriptionLocked(trx, ctx, payment.user_id, null)) {
+        await transitionPayment(trx, payment.id, ['pending'], { status: 'cancelled', updated_at: nowIso });
+        return 'refused';
+      }
+    }
     const moved = await transitionPayment(trx, payment.id, FULFILLABLE, {
       status: 'paid',
       paid_at: nowIso,
@@ -148,7 +162,6 @@ export async function fulfilCheckout(
     });
     if (!moved) return 'already';
 
-    const purchase = readPurchase(payment);
     if (purchase.kind === 'items') {
       let credits = 0;
       let withheld = 0;
@@ -222,7 +235,24 @@ async function recordWithheldCredits(
   ctx.logger.error('payments.credits_over_maximum', { paymentId: payment.id, userId: payment.user_id, withheld });
 }
 
-/** A player's tier follows their subscriptions: the newest one holding a tier gives it; none, none. */
+/**
+ * The subscription giving the player a tier now, other than the provider's `exceptId`, read under the
+ * player's row lock: a player's subscriptions change one transaction at a time, so two first payments
+ * landing at once cannot both give a tier (the unique index of migration 014 backs this). By the
+ * provider's id: two first events of one subscription at once may each have found no row before the lock.
+ */
+async function findTierGivingSubscriptionLocked(
+  trx: Executor,
+  ctx: AppContext,
+  userId: string,
+  exceptId: string | null,
+): Promise<SubscriptionRow | null> {
+  await lockUserCredits(trx, userId, needsRowLocks(ctx.dialect));
+  const giving = await findHoldingSubscription(trx, userId);
+  return giving && giving.provider_subscription_id !== exceptId ? giving : null;
+}
+
+/** A player's tier follows their subscriptions: the one giving a tier gives it; none, none. */
 async function syncUserTier(trx: Executor, userId: string, nowIso: string): Promise<void> {
   const holding = await findHoldingSubscription(trx, userId);
   const user = await findUserById(trx, userId);
@@ -272,6 +302,9 @@ export async function applySubscriptionState(
   const tierKnown = state.tierId ? (await findTierById(trx, state.tierId)) !== undefined : false;
   const tierId = tierKnown ? state.tierId : (existing?.tier_id ?? null);
   const holds = (HOLDING_STATUSES as readonly string[]).includes(state.status);
+  // A second subscription the provider has taken payment for: kept as a duplicate (no tier) until
+  // the settling pass has cancelled it and refunded it (subscription-holds.ts).
+  const kept = holds && !existing?.hold ? await findTierGivingSubscriptionLocked(trx, ctx, userId, state.id) : null;
   const fields = {
     provider_customer_id: state.customerId ?? existing?.provider_customer_id ?? null,
     provider_item_id: state.itemId ?? existing?.provider_item_id ?? null,
@@ -283,6 +316,7 @@ export async function applySubscriptionState(
     synced_at: readAt,
     updated_at: nowIso,
     ended_at: holds ? null : (existing?.ended_at ?? nowIso),
+    ...(kept ? { hold: 'duplicate' as const, hold_settled_at: null } : {}),
   };
 
   if (!existing) {
@@ -304,6 +338,7 @@ export async function applySubscriptionState(
     if (existing.synced_at > readAt) return 'stale';
   }
   await updateSubscription(trx, existing.id, fields);
+  if (kept) await recordDuplicate(trx, ctx, existing.user_id, kept.provider_subscription_id, state.id);
   await syncUserTier(trx, existing.user_id, nowIso);
   ctx.logger.info('payments.subscription_synced', {
     subscription: state.id,
@@ -312,6 +347,16 @@ export async function applySubscriptionState(
     tierId,
   });
   return 'applied';
+}
+
+async function recordDuplicate(trx: Executor, ctx: AppContext, userId: string, keptId: string, duplicateId: string) {
+  await insertAudit(trx, ctx, PAYMENTS_ACTOR, {
+    action: 'payments.duplicate_subscription',
+    targetType: 'user',
+    targetId: userId,
+    after: { kept: keptId, cancelled: duplicateId },
+  });
+  ctx.logger.warn('payments.duplicate_subscription', { userId, kept: keptId, duplicate: duplicateId });
 }
 
 export interface InvoiceOutcome {

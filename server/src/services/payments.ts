@@ -321,13 +321,16 @@ async function openSubscriptionOrder(ctx: AppContext, user: UserWithTier, tier: 
   });
 }
 
-/** POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). */
+/**
+ * POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). Two
+ * checkouts opened before either is paid are both allowed here; the second paid is the duplicate
+ * (refused at the sandbox's Pay, cancelled and refunded at Stripe: payment-fulfilment.ts).
+ */
 export async function subscribe(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
   requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
-  if (user.current_tier_id || (await findHoldingSubscription(ctx.db, user.id))) {
-    throw conflict(paymentMessages.alreadySubscribed);
-  }
+  if (await findHoldingSubscription(ctx.db, user.id)) throw conflict(paymentMessages.alreadySubscribed);
+  if (user.current_tier_id) throw conflict(paymentMessages.alreadyHasTier);
   return openSubscriptionOrder(ctx, user, await findTierForSale(ctx, tierId));
 }
 
@@ -488,14 +491,10 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
   const purchase = readPurchase(payment);
   let subscription: SubscriptionState | null = null;
   if (purchase.kind === 'subscription') {
-    if (await findHoldingSubscription(ctx.db, userId)) {
-      await transitionPayment(ctx.db, payment.id, ['pending'], { status: 'cancelled', updated_at: toIso(now) });
-      throw conflict(paymentMessages.alreadySubscribed);
-    }
     subscription = sandboxSubscription(payment.id, userId, purchase.tier.tierId, purchase.tier.priceCents, now);
   }
   if (purchase.kind === 'items') refuseOverfullBalance(await requireUser(ctx, userId), purchase.lines);
-  await fulfilCheckout(
+  const outcome = await fulfilCheckout(
     ctx,
     {
       paymentId: payment.id,
@@ -510,6 +509,8 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
     },
     null,
   );
+  // Another subscription gives the player a tier (another tab paid first): this order was cancelled.
+  if (outcome === 'refused') throw conflict(paymentMessages.alreadySubscribed);
   return { url: paths.success };
 }
 

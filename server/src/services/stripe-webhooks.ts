@@ -22,6 +22,7 @@ import {
   inEventTransaction,
   recordInvoice,
 } from './payment-fulfilment.ts';
+import { settleSubscriptionHolds } from './subscription-holds.ts';
 
 /** The events to enable on the Stripe webhook endpoint (README). */
 export const HANDLED_EVENTS = [
@@ -192,10 +193,10 @@ export async function handleStripeWebhook(
     throw error;
   }
   if (await isEventProcessed(ctx.db, event.id)) return { received: true, outcome: 'duplicate' };
+  let outcome: WebhookResult['outcome'];
   try {
-    const outcome = await dispatch(ctx, stripe, event);
+    outcome = await dispatch(ctx, stripe, event);
     ctx.logger.info('payments.webhook', { event: event.id, type: event.type, outcome });
-    return { received: true, outcome };
   } catch (error) {
     if (error instanceof PaymentProviderError && error.missing) {
       // The object is gone from Stripe (a deleted test object): retrying cannot help.
@@ -209,4 +210,8 @@ export async function handleStripeWebhook(
     });
     throw new AppError('internal_error', 'The event could not be applied; Stripe will retry it');
   }
+  // The event is applied; what it asked of Stripe in turn (cancel a duplicate, refund it) is done
+  // now, and by the schedule should Stripe not answer.
+  await settleSubscriptionHolds(ctx);
+  return { received: true, outcome };
 }

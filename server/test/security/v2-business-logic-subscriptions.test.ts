@@ -1,8 +1,13 @@
 // ASVS V2 Validation and Business Logic (2.3 business logic limits, 2.3.3 transactions): SECURITY.md "One active paid subscription per player, held by a unique index; a second completed anyway is cancelled and refunded automatically".
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countActiveSubscriptions } from '../../src/db/repositories/payments.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrations } from '../../src/db/migrations/index.ts';
+import { countActiveSubscriptions, insertPayment } from '../../src/db/repositories/payments.ts';
 import { insertSubscription } from '../../src/db/repositories/subscriptions.ts';
+import { updateUserTier } from '../../src/db/repositories/users.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { settleSubscriptionHolds } from '../../src/services/subscription-holds.ts';
 import { addTier } from '../helpers/catalogue-factories.ts';
 import type { FakeStripe } from '../helpers/fake-stripe.ts';
 import { call, registerPlayer } from '../helpers/http.ts';
@@ -186,6 +191,92 @@ describe.each(dialects)('one paid subscription per player in the sandbox and the
     expect(await countActiveSubscriptions(h.ctx.db)).toBe(1);
     const paidTier = JSON.parse(payments.find((p) => p.status === 'paid')?.purchase ?? '{}').tier.name;
     expect((await meOf(h, player.token)).currentTier?.name).toBe(paidTier);
+  });
+
+  it('upgrades a player who already held two: the oldest stays, the other is cancelled and refunded', async () => {
+    const cadet = await addTier(h, { name: 'Cadet', price_cents: 499 });
+    const captain = await addTier(h, { name: 'Captain', price_cents: 999 });
+    const player = await registerPlayer(h);
+    // The schema as the build before had it, with what it let happen: two paid subscriptions, the
+    // newer one's tier shown.
+    const schema =
+      h.ctx.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(h.ctx.db)).rows[0]?.s
+        : undefined;
+    const migrator = new Migrator({
+      db: h.ctx.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema: schema,
+      allowUnorderedMigrations: true,
+    });
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    for (const [n, tier] of [cadet, captain].entries()) {
+      const at = new Date(Date.UTC(2026, 10, 1 + n)).toISOString();
+      const subscriptionId = `sub_sandbox_old${n}`;
+      await h.ctx.db
+        .insertInto('subscriptions')
+        .values({
+          id: newId(),
+          user_id: player.user._id,
+          provider: 'sandbox',
+          provider_subscription_id: subscriptionId,
+          tier_id: tier.id,
+          price_cents: tier.price_cents,
+          status: 'active',
+          current_period_end: '2026-12-20T00:00:00.000Z',
+          cancel_at_period_end: 0,
+          synced_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await insertPayment(h.ctx.db, {
+        id: newId(),
+        user_id: player.user._id,
+        provider: 'sandbox',
+        kind: 'subscription',
+        status: 'paid',
+        amount_cents: tier.price_cents,
+        currency: 'usd',
+        purchase: JSON.stringify({
+          kind: 'subscription',
+          tier: { tierId: tier.id, name: tier.name, priceCents: tier.price_cents },
+        }),
+        payment_intent_id: `pi_sandbox_old${n}`,
+        subscription_id: subscriptionId,
+        created_at: at,
+        updated_at: at,
+        paid_at: at,
+      });
+    }
+    await updateUserTier(h.ctx.db, player.user._id, captain.id, h.clock().toISOString());
+
+    expect(await migrateToLatest(h.ctx.db, h.ctx.dialect)).toEqual(['2026-11-24-014-one-subscription-per-player']);
+    expect(await countActiveSubscriptions(h.ctx.db)).toBe(1);
+    expect(await settleSubscriptionHolds(h.ctx)).toBe(1);
+
+    expect((await meOf(h, player.token)).currentTier?.name).toBe('Cadet');
+    const payments = await paymentsOf(h, player.user._id);
+    expect(payments.map((p) => [p.subscription_id, p.status]).sort()).toEqual([
+      ['sub_sandbox_old0', 'paid'],
+      ['sub_sandbox_old1', 'refunded'],
+    ]);
+    const ended = await h.ctx.db
+      .selectFrom('subscriptions')
+      .select(['provider_subscription_id', 'status', 'hold'])
+      .orderBy('created_at')
+      .execute();
+    expect(ended).toEqual([
+      { provider_subscription_id: 'sub_sandbox_old0', status: 'active', hold: null },
+      { provider_subscription_id: 'sub_sandbox_old1', status: 'canceled', hold: 'duplicate' },
+    ]);
+    const audit = await h.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', player.user._id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['payments.duplicate_refunded']);
+    expect(await settleSubscriptionHolds(h.ctx)).toBe(0);
   });
 
   it('holds one active subscription per player in the schema itself', async () => {
