@@ -226,6 +226,26 @@ export class FakeStripe {
       const charge = this.charges.get(chargeId);
       return charge ? [200, charge] : this.missing('charge', chargeId);
     }
+    const paymentIntentId = idIn('payment_intents');
+    if (paymentIntentId && method === 'GET') {
+      const charge = [...this.charges.values()].find((c) => c.payment_intent === paymentIntentId);
+      if (!charge) return this.missing('payment_intent', paymentIntentId);
+      const intent = {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount: charge.amount,
+        currency: charge.currency,
+        status: 'succeeded',
+        latest_charge: expand.includes('latest_charge') ? charge : charge.id,
+      };
+      return [200, intent];
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const found = [...this.disputes.values()]
+        .filter((d) => !query.payment_intent || d.payment_intent === query.payment_intent)
+        .reverse();
+      return [200, this.list(found)];
+    }
     const disputeId = idIn('disputes');
     if (disputeId && method === 'GET') {
       const dispute = this.disputes.get(disputeId);
