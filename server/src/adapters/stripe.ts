@@ -107,6 +107,14 @@ export interface ChargeState {
   refunded: boolean;
 }
 
+/** What became of a payment intent's charge: refunds so far, and its latest dispute's status if any. */
+export interface ChargeOutcome {
+  amountRefundedCents: number;
+  fullyRefunded: boolean;
+  /** needs_response, won, lost…; null when the charge was never disputed. */
+  disputeStatus: string | null;
+}
+
 export interface DisputeState {
   id: string;
   chargeId: string | null;
@@ -184,6 +192,8 @@ export interface StripeGateway {
   cancelSubscription(id: string): Promise<SubscriptionState>;
   retrieveInvoice(id: string): Promise<InvoiceState>;
   retrieveCharge(id: string): Promise<ChargeState>;
+  /** The refunds and dispute of a payment intent's charge; null when nothing was refunded or disputed. */
+  retrieveChargeOutcome(paymentIntentId: string): Promise<ChargeOutcome | null>;
   /** Refunds what is left of a payment intent's charge; the key makes a retry find the same refund. */
   refundPayment(input: {
     paymentIntentId: string;
@@ -397,6 +407,24 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
         };
       } catch (error) {
         throw wrap(error, 'charge lookup');
+      }
+    },
+
+    async retrieveChargeOutcome(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        if (!charge || (charge.amount_refunded === 0 && !charge.disputed)) return null;
+        const disputes = charge.disputed
+          ? await stripe.disputes.list({ payment_intent: paymentIntentId, limit: 1 })
+          : { data: [] };
+        return {
+          amountRefundedCents: charge.amount_refunded,
+          fullyRefunded: charge.refunded,
+          disputeStatus: disputes.data[0]?.status ?? null,
+        };
+      } catch (error) {
+        throw wrap(error, 'payment intent lookup');
       }
     },
 

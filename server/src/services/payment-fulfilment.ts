@@ -3,9 +3,9 @@
 // refund or dispute revokes. The Stripe webhook and the sandbox's Pay button run these same
 // functions, after reading the provider (never inside a transaction: SECURITY.md "Money").
 import { MAX_BALANCE } from '@starport/api-client/contract';
-import type { SubscriptionState } from '../adapters/stripe.ts';
+import type { ChargeOutcome, SubscriptionState } from '../adapters/stripe.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, PaymentProviderName, PaymentRow, SubscriptionRow } from '../db/database.ts';
+import type { Executor, PaymentProviderName, PaymentRow, SubscriptionHold, SubscriptionRow } from '../db/database.ts';
 import { isUniqueViolation, needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
@@ -13,6 +13,7 @@ import {
   findPaymentByInvoice,
   findStartingPayment,
   findUserIdByCustomer,
+  hasDisputedPayment,
   insertPayment,
   insertProcessedEvent,
   isEventProcessed,
@@ -92,6 +93,8 @@ export interface PaidCheckout {
   subscription: SubscriptionState | null;
   /** When the provider was read: an older read never overwrites a newer one. */
   readAt: string;
+  /** A refund or dispute of the charge that reached the provider before this payment reached us. */
+  chargeOutcome?: ChargeOutcome | null;
 }
 
 /** The quantities an order's Checkout Session was made with, one per line. */
@@ -203,6 +206,7 @@ export async function fulfilCheckout(
     } else if (purchase.kind === 'subscription' && paid.subscription) {
       await applySubscriptionState(trx, ctx, payment.provider, paid.subscription, paid.readAt, payment.user_id);
     }
+    if (paid.paymentIntentId) await applyChargeOutcome(trx, ctx, paid.paymentIntentId, paid.chargeOutcome ?? null);
     ctx.logger.info('payments.fulfilled', {
       paymentId: payment.id,
       userId: payment.user_id,
@@ -524,39 +528,43 @@ export interface RefundOutcome {
  * partial refund is a goodwill gesture and leaves the purchase with the player.
  */
 export async function applyRefund(ctx: AppContext, refund: RefundOutcome, event: EventRef | null) {
+  return inEventTransaction(ctx, event, (trx) => refundInTransaction(trx, ctx, refund));
+}
+
+async function refundInTransaction(trx: Executor, ctx: AppContext, refund: RefundOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
-    const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
-    if (!payment) {
-      ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
-      return 'unknown';
-    }
-    const more = refund.amountRefundedCents > Number(payment.refunded_cents);
-    const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
-    if (refund.fullyRefunded) {
-      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
-        status: 'refunded',
-        updated_at: nowIso,
-        ...amounts,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else {
-      if (!more) return 'already';
-      await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
-        status: 'partially_refunded',
-        updated_at: nowIso,
-        ...amounts,
-      });
-    }
-    ctx.logger.info('payments.refunded', {
-      paymentId: payment.id,
-      userId: payment.user_id,
-      refundedCents: refund.amountRefundedCents,
-      full: refund.fullyRefunded,
+  const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
+  if (!payment) {
+    ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
+    return 'unknown';
+  }
+  const more = refund.amountRefundedCents > Number(payment.refunded_cents);
+  const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
+  if (refund.fullyRefunded) {
+    const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
+      status: 'refunded',
+      updated_at: nowIso,
+      ...amounts,
     });
-    return 'applied';
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    // A refunded month is a month the player no longer has: the subscription ends, and is cancelled.
+    await holdSubscriptionOf(trx, ctx, payment, 'refunded', nowIso);
+  } else {
+    if (!more) return 'already';
+    await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+      status: 'partially_refunded',
+      updated_at: nowIso,
+      ...amounts,
+    });
+  }
+  ctx.logger.info('payments.refunded', {
+    paymentId: payment.id,
+    userId: payment.user_id,
+    refundedCents: refund.amountRefundedCents,
+    full: refund.fullyRefunded,
   });
+  return 'applied';
 }
 
 export interface DisputeOutcome {
@@ -570,42 +578,124 @@ const DISPUTE_OPEN = ['needs_response', 'under_review', 'warning_needs_response'
 
 /**
  * A dispute holds the purchase (revoked while it is open); won, everything is released; lost, it
- * stays revoked and the money counts as returned.
+ * stays revoked and the money counts as returned. A subscription's payment holds its tier the same
+ * way; lost, the subscription is cancelled.
  */
 export async function applyDispute(ctx: AppContext, dispute: DisputeOutcome, event: EventRef | null) {
+  return inEventTransaction(ctx, event, (trx) => disputeInTransaction(trx, ctx, dispute));
+}
+
+async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: DisputeOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
-    const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
-    if (!payment) {
-      ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
-      return 'unknown';
-    }
-    if (DISPUTE_OPEN.includes(dispute.status) || dispute.status.startsWith('appeal')) {
-      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
-        status: 'disputed',
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else if (dispute.status === DISPUTE_LOST) {
-      const moved = await transitionPayment(trx, payment.id, ['disputed', 'paid', 'partially_refunded'], {
-        status: 'dispute_lost',
-        refunded_cents: Number(payment.amount_cents),
-        refunded_at: nowIso,
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else {
-      // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
-      const moved = await transitionPayment(trx, payment.id, ['disputed'], {
-        status: Number(payment.refunded_cents) > 0 ? 'partially_refunded' : 'paid',
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await releasePurchase(trx, ctx, payment, nowIso);
-    }
-    ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
-    return 'applied';
+  const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
+  if (!payment) {
+    ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
+    return 'unknown';
+  }
+  if (DISPUTE_OPEN.includes(dispute.status) || dispute.status.startsWith('appeal')) {
+    const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+      status: 'disputed',
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    await holdSubscriptionOf(trx, ctx, payment, 'disputed', nowIso);
+  } else if (dispute.status === DISPUTE_LOST) {
+    const moved = await transitionPayment(trx, payment.id, ['disputed', 'paid', 'partially_refunded'], {
+      status: 'dispute_lost',
+      refunded_cents: Number(payment.amount_cents),
+      refunded_at: nowIso,
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    await holdSubscriptionOf(trx, ctx, payment, 'dispute_lost', nowIso);
+  } else {
+    // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
+    const moved = await transitionPayment(trx, payment.id, ['disputed'], {
+      status: Number(payment.refunded_cents) > 0 ? 'partially_refunded' : 'paid',
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await releasePurchase(trx, ctx, payment, nowIso);
+    await releaseSubscriptionOf(trx, ctx, payment, nowIso);
+  }
+  ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
+  return 'applied';
+}
+
+/**
+ * Applies a refund or dispute that reached Stripe before the payment reached us (its event found no
+ * payment then): called in the transaction that records the payment, so it never stands unrevoked.
+ */
+export async function applyChargeOutcome(
+  trx: Executor,
+  ctx: AppContext,
+  paymentIntentId: string,
+  outcome: ChargeOutcome | null,
+): Promise<void> {
+  if (!outcome) return;
+  if (outcome.amountRefundedCents > 0) {
+    await refundInTransaction(trx, ctx, {
+      paymentIntentId,
+      amountRefundedCents: outcome.amountRefundedCents,
+      fullyRefunded: outcome.fullyRefunded,
+    });
+  }
+  if (outcome.disputeStatus) await disputeInTransaction(trx, ctx, { paymentIntentId, status: outcome.disputeStatus });
+}
+
+/**
+ * A refunded or disputed payment of a subscription (its first month, a renewal, a proration) takes
+ * the tier away with it: the subscription is held, so it gives no tier, and what the hold asks of
+ * Stripe (cancelling, unless a dispute is only open) is done by subscription-holds.ts. A duplicate
+ * stays a duplicate; a refund or a lost dispute replaces an open dispute's hold.
+ */
+async function holdSubscriptionOf(
+  trx: Executor,
+  ctx: AppContext,
+  payment: PaymentRow,
+  hold: Exclude<SubscriptionHold, 'duplicate' | 'superseded'>,
+  nowIso: string,
+): Promise<void> {
+  if (!payment.subscription_id) return;
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  if (!subscription || !(HOLDING_STATUSES as readonly string[]).includes(subscription.status)) return;
+  if (subscription.hold && !(subscription.hold === 'disputed' && hold !== 'disputed')) return;
+  await updateSubscription(trx, subscription.id, { hold, hold_settled_at: null, updated_at: nowIso });
+  await syncUserTier(trx, subscription.user_id, nowIso);
+  ctx.logger.warn('payments.subscription_held', {
+    userId: subscription.user_id,
+    subscription: subscription.provider_subscription_id,
+    hold,
+    paymentId: payment.id,
+  });
+}
+
+/**
+ * A dispute won gives the tier back, unless another dispute of the subscription is still open; if the
+ * player has subscribed again meanwhile, that one keeps the tier and this one is cancelled.
+ */
+async function releaseSubscriptionOf(trx: Executor, ctx: AppContext, payment: PaymentRow, nowIso: string) {
+  if (!payment.subscription_id) return;
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  if (subscription?.hold !== 'disputed') return;
+  if (await hasDisputedPayment(trx, subscription.provider_subscription_id)) return;
+  const other = await findTierGivingSubscriptionLocked(
+    trx,
+    ctx,
+    subscription.user_id,
+    subscription.provider_subscription_id,
+  );
+  await updateSubscription(trx, subscription.id, {
+    hold: other ? 'superseded' : null,
+    hold_settled_at: null,
+    updated_at: nowIso,
+  });
+  await syncUserTier(trx, subscription.user_id, nowIso);
+  ctx.logger.info('payments.subscription_released', {
+    userId: subscription.user_id,
+    subscription: subscription.provider_subscription_id,
+    superseded: Boolean(other),
   });
 }

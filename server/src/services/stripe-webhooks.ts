@@ -14,6 +14,7 @@ import { AppError, invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import {
   type ApplyOutcome,
+  applyChargeOutcome,
   applyDispute,
   applyRefund,
   applySubscriptionState,
@@ -69,6 +70,7 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
   }
   const subscription = session.subscriptionId ? await stripe.retrieveSubscription(session.subscriptionId) : null;
   const invoice = session.invoiceId ? await stripe.retrieveInvoice(session.invoiceId) : null;
+  const paymentIntentId = session.paymentIntentId ?? invoice?.paymentIntentId ?? null;
   return fulfilCheckout(
     ctx,
     {
@@ -77,10 +79,11 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
       amountTotalCents: session.amountSubtotalCents ?? session.amountTotalCents,
       lineQuantities: session.lines.map((line) => line.quantity),
       currency: session.currency,
-      paymentIntentId: session.paymentIntentId ?? invoice?.paymentIntentId ?? null,
+      paymentIntentId,
       invoiceId: session.invoiceId,
       subscription,
       readAt,
+      chargeOutcome: paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null,
     },
     ref,
   );
@@ -107,6 +110,10 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
   const subscriptionId = invoice.subscriptionId;
   if (!subscriptionId) return inEventTransaction(ctx, ref, async () => 'unknown' as const);
   const state = await stripe.retrieveSubscription(subscriptionId);
+  const paid = event.type === 'invoice.paid' && invoice.status === 'paid';
+  const paymentIntentId = paid ? invoice.paymentIntentId : null;
+  // A refund or dispute of this charge may have arrived before the invoice did, and found nothing.
+  const chargeOutcome = paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null;
   return inEventTransaction(ctx, ref, async (trx) => {
     const synced = await applySubscriptionState(trx, ctx, 'stripe', state, readAt);
     if (synced === 'unknown') return 'unknown' as const;
@@ -114,11 +121,12 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
       id: invoice.id,
       subscriptionId,
       billingReason: invoice.billingReason,
-      paid: event.type === 'invoice.paid' && invoice.status === 'paid',
+      paid,
       amountCents: event.type === 'invoice.paid' ? invoice.amountPaidCents : invoice.amountDueCents,
       currency: invoice.currency,
       paymentIntentId: invoice.paymentIntentId,
     });
+    if (paymentIntentId) await applyChargeOutcome(trx, ctx, paymentIntentId, chargeOutcome);
     return 'applied' as const;
   });
 }

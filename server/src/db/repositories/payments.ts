@@ -59,6 +59,17 @@ export async function findLatestPaidPayment(db: Executor, subscriptionId: string
     .executeTakeFirst();
 }
 
+/** Whether a payment of the subscription is under an open dispute. */
+export async function hasDisputedPayment(db: Executor, subscriptionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'disputed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updatePayment(db: Executor, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();
 }
