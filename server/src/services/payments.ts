@@ -46,6 +46,7 @@ import {
   prorationCents,
   readPurchase,
   returnPaths,
+  stateOfStoredSubscription,
   tierRef,
   toOrderView,
   toSubscriptionInfo,
@@ -434,19 +435,7 @@ async function confirmTierChange(ctx: AppContext, payment: PaymentRow): Promise<
       }),
     );
   } else {
-    state = {
-      id: holding.provider_subscription_id,
-      customerId: holding.provider_customer_id,
-      userId: holding.user_id,
-      tierId: purchase.to.tierId,
-      itemId: holding.provider_item_id,
-      productId: null,
-      priceCents: purchase.to.priceCents,
-      status: holding.status,
-      currentPeriodEnd: holding.current_period_end,
-      cancelAtPeriodEnd: holding.cancel_at_period_end === 1,
-      pendingUpdate: false,
-    };
+    state = stateOfStoredSubscription(holding, { tierId: purchase.to.tierId, priceCents: purchase.to.priceCents });
   }
   // With pending_if_incomplete Stripe keeps the old price until the proration is paid.
   const applied = !state.pendingUpdate && state.tierId === purchase.to.tierId;

@@ -11,6 +11,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
 import { insertAudit } from './audit.ts';
 import { applyRefund, applySubscriptionState, PAYMENTS_ACTOR } from './payment-fulfilment.ts';
+import { stateOfStoredSubscription } from './payment-records.ts';
 
 /**
  * Settles every unsettled hold; a failure (Stripe down) is logged and left for the next pass, which
@@ -43,19 +44,7 @@ async function settleHold(ctx: AppContext, subscription: SubscriptionRow): Promi
   const ended =
     stripe && subscription.provider === 'stripe'
       ? await stripe.cancelSubscription(subscription.provider_subscription_id)
-      : {
-          id: subscription.provider_subscription_id,
-          customerId: null,
-          userId: subscription.user_id,
-          tierId: subscription.tier_id,
-          itemId: null,
-          productId: null,
-          priceCents: Number(subscription.price_cents),
-          status: 'canceled',
-          currentPeriodEnd: subscription.current_period_end,
-          cancelAtPeriodEnd: false,
-          pendingUpdate: false,
-        };
+      : stateOfStoredSubscription(subscription, { status: 'canceled', cancelAtPeriodEnd: false });
   const recorded = await inTransaction(ctx.db, async (trx) => {
     await applySubscriptionState(trx, ctx, subscription.provider, ended, readAt);
     if (!(await markHoldSettled(trx, subscription.id, toIso(ctx.clock())))) return false;
