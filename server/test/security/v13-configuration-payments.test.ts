@@ -92,6 +92,7 @@ describe('a server started with the sandbox in production', () => {
       env: {
         ...process.env,
         PAYMENTS: 'sandbox',
+        PAYMENTS_SANDBOX: '',
         NODE_ENV: 'Production',
         PORT: '0',
         DATABASE_URL: '',
