@@ -87,7 +87,10 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         REGISTER_LIMIT_PER_ADDRESS: '200',
         LOGIN_LIMIT_PER_ADDRESS: '200',
+        CHECKOUT_LIMIT_PER_ADDRESS: '200',
         LOG_LEVEL: 'warn',
+        // No Stripe keys here: the payment journeys pay on the sandbox's own checkout page.
+        PAYMENTS: 'sandbox',
         DISCORD_CLIENT_ID: 'fake-client-id',
         DISCORD_CLIENT_SECRET: 'fake-client-secret',
         DISCORD_BOT_TOKEN: 'fake-bot-token',

@@ -1,6 +1,7 @@
 // Bundles the server (and the admin CLI) with esbuild into dist/.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import * as esbuild from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -29,6 +30,17 @@ const options = {
   logLevel: 'warning',
 };
 
+/**
+ * Development pays on the sandbox (PAYMENTS=sandbox), unless the environment or the root .env chooses
+ * payments itself (PAYMENTS, or Stripe keys to try real test-mode Checkout).
+ */
+function devEnv(root) {
+  const file = new URL('.env', root);
+  const dotEnv = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  const chosen = ['PAYMENTS', 'STRIPE_SECRET_KEY'].some((name) => process.env[name] || dotEnv[name]);
+  return chosen ? process.env : { ...process.env, PAYMENTS: 'sandbox' };
+}
+
 if (watch) {
   // Development: rebuild on change and restart the server with Node's own watcher.
   const context = await esbuild.context(options);
@@ -36,7 +48,7 @@ if (watch) {
   await context.watch();
   // From the repository root, so ./data and .env are the same as with `npm start`.
   const root = new URL('../../', import.meta.url);
-  spawn(process.execPath, ['--watch', 'server/dist/index.js'], { stdio: 'inherit', cwd: root });
+  spawn(process.execPath, ['--watch', 'server/dist/index.js'], { stdio: 'inherit', cwd: root, env: devEnv(root) });
 } else {
   await esbuild.build(options);
 }

@@ -1,13 +1,16 @@
 // The recurring work one server process runs, in one schedule: purging expired sessions, renewing
-// sandbox subscriptions, and the Discord role-sync worker. Readiness asks whether it runs, and a
-// shutdown stops it and waits for the work in flight (a role-sync job it has leased) to finish.
+// sandbox subscriptions, settling held subscriptions with Stripe, and the Discord role-sync worker.
+// Readiness asks whether it runs, and a shutdown stops it and waits for the work in flight (a
+// role-sync job it has leased) to finish.
 import type { AppContext } from './context.ts';
 import { deleteEndedRateLimits } from './db/repositories/rate-limits.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
 import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
+import { settleSubscriptionHolds } from './services/subscription-holds.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 interface Task {
   name: string;
@@ -30,6 +33,8 @@ const schedule: Task[] = [
     atStart: true,
     when: (ctx) => !ctx.stripe,
   },
+  // Cancels and refunds what a webhook could not reach Stripe for (a duplicate subscription, a refunded one).
+  { name: 'payments.settle_holds', everyMs: 5 * MINUTE, run: settleSubscriptionHolds, atStart: true },
 ];
 
 export interface Background {

@@ -56,6 +56,10 @@ export interface Config {
      * the account waits for the window to end, while one that has not still has its password checked.
      */
     failedLoginsPerAccount: RateLimitRule;
+    /** Checkout, subscribe, change tier, portal and sandbox orders by one player: each may open a session at Stripe. */
+    checkoutPerPlayer: RateLimitRule;
+    /** The same from one address, whichever players it signs in as. */
+    checkoutPerAddress: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
   tradeLockMs: number;
@@ -76,9 +80,11 @@ export interface Config {
 }
 
 /**
- * Real card payments through Stripe, or the sandbox: the site's own checkout page, where no money
- * moves. The sandbox runs when no Stripe key is set, except under NODE_ENV=production, where it
- * must be asked for with PAYMENTS_SANDBOX=1 so a forgotten key cannot give everything away.
+ * Real card payments through Stripe, the sandbox (the site's own checkout page, where no money
+ * moves), or none. The sandbox runs only when PAYMENTS=sandbox asks for it, and never where NODE_ENV
+ * looks like production: it hands out what is bought without payment. Keys mean Stripe; no keys and no
+ * PAYMENTS mean no card payments at all (the payment calls answer 503), so a forgotten key cannot
+ * give anything away.
  */
 export type PaymentsConfig =
   | {
@@ -88,7 +94,8 @@ export type PaymentsConfig =
       /** Tests only: the fake Stripe API the package talks to instead of api.stripe.com. */
       apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
     }
-  | { mode: 'sandbox' };
+  | { mode: 'sandbox' }
+  | { mode: 'off' };
 
 /** PostgreSQL connection limits (SQLite waits on its own lock, busy_timeout, instead). */
 export interface DatabaseConfig {
@@ -177,22 +184,48 @@ function readApiBase(env: Env): Extract<PaymentsConfig, { mode: 'stripe' }>['api
 }
 
 export const paymentsConfigMessages = {
-  sandboxInProduction:
-    'NODE_ENV=production and no STRIPE_SECRET_KEY: set the Stripe keys, or PAYMENTS_SANDBOX=1 to run test-mode payments where no money moves',
+  sandboxInProduction: (nodeEnv: string) =>
+    `PAYMENTS=sandbox is refused when NODE_ENV is "${nodeEnv}": the sandbox hands out purchases without payment. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments, or unset PAYMENTS to run without card payments`,
+  stripeWithoutKeys: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
   webhookSecretRequired:
     'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever be fulfilled',
+  sandboxVariableReplaced:
+    'PAYMENTS_SANDBOX was replaced by PAYMENTS=sandbox: remove PAYMENTS_SANDBOX, and set PAYMENTS=sandbox where you want test-mode payments (never in production)',
+  unknownMode: (raw: string) => `PAYMENTS must be stripe, sandbox or off (got "${raw}")`,
 } as const;
 
+/**
+ * Whether NODE_ENV names production in any of the ways people write it: production, Prod, PRD, live,
+ * production-eu, prod_2… (a word of it, whatever the case). Staging and pre-production do not count.
+ */
+export function looksLikeProduction(nodeEnv: string | undefined): boolean {
+  const words = (nodeEnv ?? '')
+    .trim()
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return words.some((word) => word.startsWith('prod') || word === 'prd' || word === 'live');
+}
+
 function readPayments(env: Env): PaymentsConfig {
-  const secretKey = readText(env, 'STRIPE_SECRET_KEY');
-  const forceSandbox = readBool(env, 'PAYMENTS_SANDBOX', false);
-  if (forceSandbox || !secretKey) {
-    if (!secretKey && !forceSandbox && env.NODE_ENV?.trim() === 'production') {
-      throw new Error(paymentsConfigMessages.sandboxInProduction);
+  if (readText(env, 'PAYMENTS_SANDBOX')) throw new Error(paymentsConfigMessages.sandboxVariableReplaced);
+  const raw = readText(env, 'PAYMENTS');
+  const chosen = raw?.toLowerCase() ?? null;
+  if (chosen !== null && chosen !== 'stripe' && chosen !== 'sandbox' && chosen !== 'off') {
+    throw new Error(paymentsConfigMessages.unknownMode(raw ?? ''));
+  }
+  if (chosen === 'off') return { mode: 'off' };
+  if (chosen === 'sandbox') {
+    if (looksLikeProduction(env.NODE_ENV)) {
+      throw new Error(paymentsConfigMessages.sandboxInProduction(env.NODE_ENV?.trim() ?? ''));
     }
     return { mode: 'sandbox' };
   }
+  const secretKey = readText(env, 'STRIPE_SECRET_KEY');
   const webhookSecret = readText(env, 'STRIPE_WEBHOOK_SECRET');
+  if (!secretKey) {
+    if (chosen === 'stripe') throw new Error(paymentsConfigMessages.stripeWithoutKeys);
+    return { mode: 'off' };
+  }
   if (!webhookSecret) throw new Error(paymentsConfigMessages.webhookSecretRequired);
   return { mode: 'stripe', secretKey, webhookSecret, apiBase: readApiBase(env) };
 }
@@ -236,6 +269,8 @@ export function loadConfig(env: Env = process.env): Config {
         growth: readInt(env, 'FAILED_LOGIN_DELAY_GROWTH', 2, 1),
       },
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
+      checkoutPerPlayer: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_PLAYER', 10, 1), windowMs: MINUTE },
+      checkoutPerAddress: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_ADDRESS', 30, 1), windowMs: MINUTE },
     },
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,

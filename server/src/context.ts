@@ -25,6 +25,8 @@ export interface AppContext {
     /** Blocks only: an account and address pair that must wait before its next attempt. */
     failedLoginDelays: RateLimiter;
     failedLoginsPerAccount: RateLimiter;
+    checkoutPerPlayer: RateLimiter;
+    checkoutPerAddress: RateLimiter;
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
   images: ImageStore;
@@ -56,5 +58,7 @@ export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'p
     failedLoginsPerAccountAddress: limiter('failed-login-pair', rateLimits.failedLoginsPerAccountAddress),
     failedLoginDelays: limiter('failed-login-delay', { ...rateLimits.failedLoginsPerAccountAddress, limit: 1 }),
     failedLoginsPerAccount: limiter('failed-login-account', rateLimits.failedLoginsPerAccount),
+    checkoutPerPlayer: limiter('checkout-player', rateLimits.checkoutPerPlayer),
+    checkoutPerAddress: limiter('checkout-address', rateLimits.checkoutPerAddress),
   };
 }

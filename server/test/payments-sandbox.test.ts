@@ -243,7 +243,7 @@ describe.each(dialects)('sandbox payments on %s', (dialect) => {
 
     expect([second.status, second.json.error.message]).toEqual([
       409,
-      'You already have a supporter tier; change it instead',
+      'You already have an active subscription. Change your tier on the Support page instead.',
     ]);
     expect((await meOf(h, player.token)).currentTier.name).toBe('Cadet');
     expect(await countActiveSubscriptions(h.ctx.db)).toBe(1);

@@ -107,6 +107,14 @@ export interface ChargeState {
   refunded: boolean;
 }
 
+/** What became of a payment intent's charge: refunds so far, and its latest dispute's status if any. */
+export interface ChargeOutcome {
+  amountRefundedCents: number;
+  fullyRefunded: boolean;
+  /** needs_response, won, lost…; null when the charge was never disputed. */
+  disputeStatus: string | null;
+}
+
 export interface DisputeState {
   id: string;
   chargeId: string | null;
@@ -123,6 +131,9 @@ export interface WebhookEvent {
 }
 
 const TIER_PRODUCT_PREFIX = 'starport_tier_';
+
+/** Subscription statuses from which nothing is billed again. */
+const ENDED_STATUSES: string[] = ['canceled', 'incomplete_expired'];
 
 export const tierProductId = (tierId: string): string => `${TIER_PRODUCT_PREFIX}${tierId}`;
 
@@ -177,8 +188,19 @@ export interface StripeGateway {
     currency: string;
     idempotencyKey: string;
   }): Promise<SubscriptionState>;
+  /** Ends a subscription now (no proration, no further invoice); one already ended is read back as it is. */
+  cancelSubscription(id: string): Promise<SubscriptionState>;
   retrieveInvoice(id: string): Promise<InvoiceState>;
   retrieveCharge(id: string): Promise<ChargeState>;
+  /** The refunds and dispute of a payment intent's charge; null when nothing was refunded or disputed. */
+  retrieveChargeOutcome(paymentIntentId: string): Promise<ChargeOutcome | null>;
+  /** Refunds what is left of a payment intent's charge; the key makes a retry find the same refund. */
+  refundPayment(input: {
+    paymentIntentId: string;
+    reason: 'duplicate' | 'requested_by_customer';
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; chargeId: string | null; amountCents: number }>;
   retrieveDispute(id: string): Promise<DisputeState>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** Checks the signature on the raw body (300 s tolerance) and reads the event. */
@@ -341,6 +363,17 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
       }
     },
 
+    async cancelSubscription(id) {
+      try {
+        return toSubscriptionState(await stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false }));
+      } catch (error) {
+        // Cancelled already (by another pass, or in the Dashboard): Stripe refuses; its state is the answer.
+        const current = await stripe.subscriptions.retrieve(id).catch(() => null);
+        if (current && ENDED_STATUSES.includes(current.status)) return toSubscriptionState(current);
+        throw wrap(error, 'subscription cancel');
+      }
+    },
+
     async retrieveInvoice(id) {
       try {
         const invoice = await stripe.invoices.retrieve(id, { expand: ['payments'] });
@@ -374,6 +407,36 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
         };
       } catch (error) {
         throw wrap(error, 'charge lookup');
+      }
+    },
+
+    async retrieveChargeOutcome(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        if (!charge || (charge.amount_refunded === 0 && !charge.disputed)) return null;
+        const disputes = charge.disputed
+          ? await stripe.disputes.list({ payment_intent: paymentIntentId, limit: 1 })
+          : { data: [] };
+        return {
+          amountRefundedCents: charge.amount_refunded,
+          fullyRefunded: charge.refunded,
+          disputeStatus: disputes.data[0]?.status ?? null,
+        };
+      } catch (error) {
+        throw wrap(error, 'payment intent lookup');
+      }
+    },
+
+    async refundPayment(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, reason: input.reason, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id, chargeId: idOf(refund.charge), amountCents: refund.amount };
+      } catch (error) {
+        throw wrap(error, 'refund');
       }
     },
 

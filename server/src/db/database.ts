@@ -189,7 +189,13 @@ export interface SubscriptionsTable {
   created_at: string;
   updated_at: string;
   ended_at: string | null;
+  /** Why it gives no tier although the provider may still bill it (migration 014); null: it gives its tier. */
+  hold: SubscriptionHold | null;
+  /** When what the hold asks of the provider (cancel, refund) was done. */
+  hold_settled_at: string | null;
 }
+
+export type SubscriptionHold = 'duplicate' | 'refunded' | 'disputed' | 'dispute_lost' | 'superseded';
 
 export interface ProcessedEventsTable {
   event_id: string;

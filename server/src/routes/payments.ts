@@ -3,7 +3,9 @@
 // the signature covers the exact bytes Stripe sent.
 import { checkoutRequestSchema, tierRequestSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { requireUser } from '../middleware/auth.ts';
+import { getClientAddress } from '../middleware/client-address.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { cancelSandboxSubscription } from '../services/payment-sandbox.ts';
@@ -13,30 +15,38 @@ import {
   createItemsCheckout,
   getOrder,
   getSubscriptionInfo,
+  limitPaymentSessions,
   openPortal,
   payOrder,
   subscribe,
 } from '../services/payments.ts';
 import { handleStripeWebhook } from '../services/stripe-webhooks.ts';
 
+/** The calls that open a payment session (at Stripe, or a sandbox order): limited per player and address. */
+const sessionLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const ctx = c.get('ctx');
+  await limitPaymentSessions(ctx, c.get('user').id, getClientAddress(c, ctx.config.trustProxy));
+  await next();
+});
+
 export const paymentRoutes = new Hono<AppEnv>()
   .post('/webhook', async (c) => {
     const raw = await c.req.text();
     return c.json(await handleStripeWebhook(c.get('ctx'), raw, c.req.header('stripe-signature')));
   })
-  .post('/create-checkout-session', requireUser, async (c) => {
+  .post('/create-checkout-session', requireUser, sessionLimit, async (c) => {
     const input = await readBody(c, checkoutRequestSchema);
     return c.json(await createItemsCheckout(c.get('ctx'), c.get('user').id, input));
   })
-  .post('/subscribe', requireUser, async (c) => {
+  .post('/subscribe', requireUser, sessionLimit, async (c) => {
     const { tierId } = await readBody(c, tierRequestSchema);
     return c.json(await subscribe(c.get('ctx'), c.get('user').id, tierId));
   })
-  .post('/change-tier', requireUser, async (c) => {
+  .post('/change-tier', requireUser, sessionLimit, async (c) => {
     const { tierId } = await readBody(c, tierRequestSchema);
     return c.json(await changeTier(c.get('ctx'), c.get('user').id, tierId));
   })
-  .post('/portal', requireUser, async (c) => c.json(await openPortal(c.get('ctx'), c.get('user').id)))
+  .post('/portal', requireUser, sessionLimit, async (c) => c.json(await openPortal(c.get('ctx'), c.get('user').id)))
   .get('/subscription', requireUser, async (c) =>
     c.json({ subscription: await getSubscriptionInfo(c.get('ctx'), c.get('user').id) }),
   )

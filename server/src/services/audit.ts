@@ -1,10 +1,11 @@
 // Every admin change leaves a record: who, what, when, and the record before and after. The record
 // is written in the change's own transaction (no change without its record) and logged once the
-// transaction has committed (no log line for a change that rolled back).
+// transaction has committed (no log line for a change that rolled back). Changes the server makes by
+// itself under a payment rule (a duplicate subscription cancelled) are recorded the same way.
 
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import { insertAuditEntry } from '../db/repositories/audit-log.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
@@ -24,6 +25,20 @@ export type Audit = (record: AuditRecord) => Promise<void>;
 const toJson = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
+/** Writes one audit record in the transaction given: no change without its record. */
+export async function insertAudit(trx: Executor, ctx: AppContext, actorId: string, record: AuditRecord): Promise<void> {
+  await insertAuditEntry(trx, {
+    id: newId(),
+    actor_id: actorId,
+    action: record.action,
+    target_type: record.targetType,
+    target_id: record.targetId,
+    before: toJson(record.before),
+    after: toJson(record.after),
+    created_at: toIso(ctx.clock()),
+  });
+}
+
 /**
  * Runs an admin change in a transaction with an `audit` function that records it. `actorId` is the
  * admin's user id, or "cli:<os user>" for changes made outside the API.
@@ -36,16 +51,7 @@ export async function adminTransaction<T>(
   const recorded: AuditRecord[] = [];
   const result = await inTransaction(ctx.db, async (trx) =>
     work(trx, async (record) => {
-      await insertAuditEntry(trx, {
-        id: newId(),
-        actor_id: actorId,
-        action: record.action,
-        target_type: record.targetType,
-        target_id: record.targetId,
-        before: toJson(record.before),
-        after: toJson(record.after),
-        created_at: toIso(ctx.clock()),
-      });
+      await insertAudit(trx, ctx, actorId, record);
       recorded.push(record);
     }),
   );

@@ -3,9 +3,9 @@
 // refund or dispute revokes. The Stripe webhook and the sandbox's Pay button run these same
 // functions, after reading the provider (never inside a transaction: SECURITY.md "Money").
 import { MAX_BALANCE } from '@starport/api-client/contract';
-import type { SubscriptionState } from '../adapters/stripe.ts';
+import type { ChargeOutcome, SubscriptionState } from '../adapters/stripe.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor, PaymentProviderName, PaymentRow } from '../db/database.ts';
+import type { Executor, PaymentProviderName, PaymentRow, SubscriptionHold, SubscriptionRow } from '../db/database.ts';
 import { isUniqueViolation, needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
@@ -13,6 +13,7 @@ import {
   findPaymentByInvoice,
   findStartingPayment,
   findUserIdByCustomer,
+  hasDisputedPayment,
   insertPayment,
   insertProcessedEvent,
   isEventProcessed,
@@ -31,6 +32,7 @@ import { findUserById, lockUserCredits, updateUserTier } from '../db/repositorie
 import { inTransaction } from '../db/transaction.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { insertAudit } from './audit.ts';
 import { creditUpToMaximum, debitWithLedger } from './credit-ledger.ts';
 import { enqueueRoleSync } from './discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
@@ -41,7 +43,11 @@ export interface EventRef {
   type: string;
 }
 
-export type ApplyOutcome = 'applied' | 'already' | 'duplicate' | 'unknown';
+/** `refused`: a sandbox subscription order while another subscription gives the player a tier. */
+export type ApplyOutcome = 'applied' | 'already' | 'duplicate' | 'unknown' | 'refused';
+
+/** Who the audit log names for what the payment rules do by themselves. */
+export const PAYMENTS_ACTOR = 'system:payments';
 
 export const LEDGER_REASONS = {
   creditPack: 'credit_pack_purchase',
@@ -87,6 +93,8 @@ export interface PaidCheckout {
   subscription: SubscriptionState | null;
   /** When the provider was read: an older read never overwrites a newer one. */
   readAt: string;
+  /** A refund or dispute of the charge that reached the provider before this payment reached us. */
+  chargeOutcome?: ChargeOutcome | null;
 }
 
 /** The quantities an order's Checkout Session was made with, one per line. */
@@ -137,6 +145,15 @@ export async function fulfilCheckout(
       });
       return 'unknown';
     }
+    const purchase = readPurchase(payment);
+    // In the sandbox no money has moved yet, so a second subscription is simply not sold (at Stripe it
+    // was paid already: applySubscriptionState keeps it as a duplicate to cancel and refund).
+    if (purchase.kind === 'subscription' && payment.provider === 'sandbox') {
+      if (await findTierGivingSubscriptionLocked(trx, ctx, payment.user_id, null)) {
+        await transitionPayment(trx, payment.id, ['pending'], { status: 'cancelled', updated_at: nowIso });
+        return 'refused';
+      }
+    }
     const moved = await transitionPayment(trx, payment.id, FULFILLABLE, {
       status: 'paid',
       paid_at: nowIso,
@@ -148,7 +165,6 @@ export async function fulfilCheckout(
     });
     if (!moved) return 'already';
 
-    const purchase = readPurchase(payment);
     if (purchase.kind === 'items') {
       let credits = 0;
       let withheld = 0;
@@ -190,6 +206,7 @@ export async function fulfilCheckout(
     } else if (purchase.kind === 'subscription' && paid.subscription) {
       await applySubscriptionState(trx, ctx, payment.provider, paid.subscription, paid.readAt, payment.user_id);
     }
+    if (paid.paymentIntentId) await applyChargeOutcome(trx, ctx, paid.paymentIntentId, paid.chargeOutcome ?? null);
     ctx.logger.info('payments.fulfilled', {
       paymentId: payment.id,
       userId: payment.user_id,
@@ -222,7 +239,24 @@ async function recordWithheldCredits(
   ctx.logger.error('payments.credits_over_maximum', { paymentId: payment.id, userId: payment.user_id, withheld });
 }
 
-/** A player's tier follows their subscriptions: the newest one holding a tier gives it; none, none. */
+/**
+ * The subscription giving the player a tier now, other than the provider's `exceptId`, read under the
+ * player's row lock: a player's subscriptions change one transaction at a time, so two first payments
+ * landing at once cannot both give a tier (the unique index of migration 014 backs this). By the
+ * provider's id: two first events of one subscription at once may each have found no row before the lock.
+ */
+async function findTierGivingSubscriptionLocked(
+  trx: Executor,
+  ctx: AppContext,
+  userId: string,
+  exceptId: string | null,
+): Promise<SubscriptionRow | null> {
+  await lockUserCredits(trx, userId, needsRowLocks(ctx.dialect));
+  const giving = await findHoldingSubscription(trx, userId);
+  return giving && giving.provider_subscription_id !== exceptId ? giving : null;
+}
+
+/** A player's tier follows their subscriptions: the one giving a tier gives it; none, none. */
 async function syncUserTier(trx: Executor, userId: string, nowIso: string): Promise<void> {
   const holding = await findHoldingSubscription(trx, userId);
   const user = await findUserById(trx, userId);
@@ -272,6 +306,9 @@ export async function applySubscriptionState(
   const tierKnown = state.tierId ? (await findTierById(trx, state.tierId)) !== undefined : false;
   const tierId = tierKnown ? state.tierId : (existing?.tier_id ?? null);
   const holds = (HOLDING_STATUSES as readonly string[]).includes(state.status);
+  // A second subscription the provider has taken payment for: kept as a duplicate (no tier) until
+  // the settling pass has cancelled it and refunded it (subscription-holds.ts).
+  const kept = holds && !existing?.hold ? await findTierGivingSubscriptionLocked(trx, ctx, userId, state.id) : null;
   const fields = {
     provider_customer_id: state.customerId ?? existing?.provider_customer_id ?? null,
     provider_item_id: state.itemId ?? existing?.provider_item_id ?? null,
@@ -283,6 +320,7 @@ export async function applySubscriptionState(
     synced_at: readAt,
     updated_at: nowIso,
     ended_at: holds ? null : (existing?.ended_at ?? nowIso),
+    ...(kept ? { hold: 'duplicate' as const, hold_settled_at: null } : {}),
   };
 
   if (!existing) {
@@ -304,6 +342,7 @@ export async function applySubscriptionState(
     if (existing.synced_at > readAt) return 'stale';
   }
   await updateSubscription(trx, existing.id, fields);
+  if (kept) await recordDuplicate(trx, ctx, existing.user_id, kept.provider_subscription_id, state.id);
   await syncUserTier(trx, existing.user_id, nowIso);
   ctx.logger.info('payments.subscription_synced', {
     subscription: state.id,
@@ -312,6 +351,16 @@ export async function applySubscriptionState(
     tierId,
   });
   return 'applied';
+}
+
+async function recordDuplicate(trx: Executor, ctx: AppContext, userId: string, keptId: string, duplicateId: string) {
+  await insertAudit(trx, ctx, PAYMENTS_ACTOR, {
+    action: 'payments.duplicate_subscription',
+    targetType: 'user',
+    targetId: userId,
+    after: { kept: keptId, cancelled: duplicateId },
+  });
+  ctx.logger.warn('payments.duplicate_subscription', { userId, kept: keptId, duplicate: duplicateId });
 }
 
 export interface InvoiceOutcome {
@@ -479,39 +528,43 @@ export interface RefundOutcome {
  * partial refund is a goodwill gesture and leaves the purchase with the player.
  */
 export async function applyRefund(ctx: AppContext, refund: RefundOutcome, event: EventRef | null) {
+  return inEventTransaction(ctx, event, (trx) => refundInTransaction(trx, ctx, refund));
+}
+
+async function refundInTransaction(trx: Executor, ctx: AppContext, refund: RefundOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
-    const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
-    if (!payment) {
-      ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
-      return 'unknown';
-    }
-    const more = refund.amountRefundedCents > Number(payment.refunded_cents);
-    const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
-    if (refund.fullyRefunded) {
-      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
-        status: 'refunded',
-        updated_at: nowIso,
-        ...amounts,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else {
-      if (!more) return 'already';
-      await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
-        status: 'partially_refunded',
-        updated_at: nowIso,
-        ...amounts,
-      });
-    }
-    ctx.logger.info('payments.refunded', {
-      paymentId: payment.id,
-      userId: payment.user_id,
-      refundedCents: refund.amountRefundedCents,
-      full: refund.fullyRefunded,
+  const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
+  if (!payment) {
+    ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
+    return 'unknown';
+  }
+  const more = refund.amountRefundedCents > Number(payment.refunded_cents);
+  const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
+  if (refund.fullyRefunded) {
+    const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
+      status: 'refunded',
+      updated_at: nowIso,
+      ...amounts,
     });
-    return 'applied';
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    // A refunded month is a month the player no longer has: the subscription ends, and is cancelled.
+    await holdSubscriptionOf(trx, ctx, payment, 'refunded', nowIso);
+  } else {
+    if (!more) return 'already';
+    await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+      status: 'partially_refunded',
+      updated_at: nowIso,
+      ...amounts,
+    });
+  }
+  ctx.logger.info('payments.refunded', {
+    paymentId: payment.id,
+    userId: payment.user_id,
+    refundedCents: refund.amountRefundedCents,
+    full: refund.fullyRefunded,
   });
+  return 'applied';
 }
 
 export interface DisputeOutcome {
@@ -525,42 +578,124 @@ const DISPUTE_OPEN = ['needs_response', 'under_review', 'warning_needs_response'
 
 /**
  * A dispute holds the purchase (revoked while it is open); won, everything is released; lost, it
- * stays revoked and the money counts as returned.
+ * stays revoked and the money counts as returned. A subscription's payment holds its tier the same
+ * way; lost, the subscription is cancelled.
  */
 export async function applyDispute(ctx: AppContext, dispute: DisputeOutcome, event: EventRef | null) {
+  return inEventTransaction(ctx, event, (trx) => disputeInTransaction(trx, ctx, dispute));
+}
+
+async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: DisputeOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  return inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
-    const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
-    if (!payment) {
-      ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
-      return 'unknown';
-    }
-    if (DISPUTE_OPEN.includes(dispute.status) || dispute.status.startsWith('appeal')) {
-      const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
-        status: 'disputed',
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else if (dispute.status === DISPUTE_LOST) {
-      const moved = await transitionPayment(trx, payment.id, ['disputed', 'paid', 'partially_refunded'], {
-        status: 'dispute_lost',
-        refunded_cents: Number(payment.amount_cents),
-        refunded_at: nowIso,
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await revokePurchase(trx, ctx, payment, nowIso);
-    } else {
-      // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
-      const moved = await transitionPayment(trx, payment.id, ['disputed'], {
-        status: Number(payment.refunded_cents) > 0 ? 'partially_refunded' : 'paid',
-        updated_at: nowIso,
-      });
-      if (!moved) return 'already';
-      await releasePurchase(trx, ctx, payment, nowIso);
-    }
-    ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
-    return 'applied';
+  const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
+  if (!payment) {
+    ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
+    return 'unknown';
+  }
+  if (DISPUTE_OPEN.includes(dispute.status) || dispute.status.startsWith('appeal')) {
+    const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
+      status: 'disputed',
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    await holdSubscriptionOf(trx, ctx, payment, 'disputed', nowIso);
+  } else if (dispute.status === DISPUTE_LOST) {
+    const moved = await transitionPayment(trx, payment.id, ['disputed', 'paid', 'partially_refunded'], {
+      status: 'dispute_lost',
+      refunded_cents: Number(payment.amount_cents),
+      refunded_at: nowIso,
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await revokePurchase(trx, ctx, payment, nowIso);
+    await holdSubscriptionOf(trx, ctx, payment, 'dispute_lost', nowIso);
+  } else {
+    // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
+    const moved = await transitionPayment(trx, payment.id, ['disputed'], {
+      status: Number(payment.refunded_cents) > 0 ? 'partially_refunded' : 'paid',
+      updated_at: nowIso,
+    });
+    if (!moved) return 'already';
+    await releasePurchase(trx, ctx, payment, nowIso);
+    await releaseSubscriptionOf(trx, ctx, payment, nowIso);
+  }
+  ctx.logger.info('payments.dispute', { paymentId: payment.id, userId: payment.user_id, status: dispute.status });
+  return 'applied';
+}
+
+/**
+ * Applies a refund or dispute that reached Stripe before the payment reached us (its event found no
+ * payment then): called in the transaction that records the payment, so it never stands unrevoked.
+ */
+export async function applyChargeOutcome(
+  trx: Executor,
+  ctx: AppContext,
+  paymentIntentId: string,
+  outcome: ChargeOutcome | null,
+): Promise<void> {
+  if (!outcome) return;
+  if (outcome.amountRefundedCents > 0) {
+    await refundInTransaction(trx, ctx, {
+      paymentIntentId,
+      amountRefundedCents: outcome.amountRefundedCents,
+      fullyRefunded: outcome.fullyRefunded,
+    });
+  }
+  if (outcome.disputeStatus) await disputeInTransaction(trx, ctx, { paymentIntentId, status: outcome.disputeStatus });
+}
+
+/**
+ * A refunded or disputed payment of a subscription (its first month, a renewal, a proration) takes
+ * the tier away with it: the subscription is held, so it gives no tier, and what the hold asks of
+ * Stripe (cancelling, unless a dispute is only open) is done by subscription-holds.ts. A duplicate
+ * stays a duplicate; a refund or a lost dispute replaces an open dispute's hold.
+ */
+async function holdSubscriptionOf(
+  trx: Executor,
+  ctx: AppContext,
+  payment: PaymentRow,
+  hold: Exclude<SubscriptionHold, 'duplicate' | 'superseded'>,
+  nowIso: string,
+): Promise<void> {
+  if (!payment.subscription_id) return;
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  if (!subscription || !(HOLDING_STATUSES as readonly string[]).includes(subscription.status)) return;
+  if (subscription.hold && !(subscription.hold === 'disputed' && hold !== 'disputed')) return;
+  await updateSubscription(trx, subscription.id, { hold, hold_settled_at: null, updated_at: nowIso });
+  await syncUserTier(trx, subscription.user_id, nowIso);
+  ctx.logger.warn('payments.subscription_held', {
+    userId: subscription.user_id,
+    subscription: subscription.provider_subscription_id,
+    hold,
+    paymentId: payment.id,
+  });
+}
+
+/**
+ * A dispute won gives the tier back, unless another dispute of the subscription is still open; if the
+ * player has subscribed again meanwhile, that one keeps the tier and this one is cancelled.
+ */
+async function releaseSubscriptionOf(trx: Executor, ctx: AppContext, payment: PaymentRow, nowIso: string) {
+  if (!payment.subscription_id) return;
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  if (subscription?.hold !== 'disputed') return;
+  if (await hasDisputedPayment(trx, subscription.provider_subscription_id)) return;
+  const other = await findTierGivingSubscriptionLocked(
+    trx,
+    ctx,
+    subscription.user_id,
+    subscription.provider_subscription_id,
+  );
+  await updateSubscription(trx, subscription.id, {
+    hold: other ? 'superseded' : null,
+    hold_settled_at: null,
+    updated_at: nowIso,
+  });
+  await syncUserTier(trx, subscription.user_id, nowIso);
+  ctx.logger.info('payments.subscription_released', {
+    userId: subscription.user_id,
+    subscription: subscription.provider_subscription_id,
+    superseded: Boolean(other),
   });
 }

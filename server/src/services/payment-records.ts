@@ -7,6 +7,7 @@ import {
   type ShopItem,
   type SubscriptionInfo,
 } from '@starport/api-client/contract';
+import type { SubscriptionState } from '../adapters/stripe.ts';
 import type { PaymentRow, SubscriptionRow, TierRow } from '../db/database.ts';
 import { centsToUsd } from './user-view.ts';
 
@@ -124,6 +125,30 @@ export function toSubscriptionInfo(row: SubscriptionRow, tier: TierRow | undefin
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end === 1,
     sandbox: row.provider === 'sandbox',
+  };
+}
+
+/**
+ * A stored subscription in the provider's shape, with the changes the server makes to it by itself
+ * (the sandbox's renewals and cancels, a tier change confirmed, a hold's cancel).
+ */
+export function stateOfStoredSubscription(
+  row: SubscriptionRow,
+  changes: Partial<SubscriptionState> = {},
+): SubscriptionState {
+  return {
+    id: row.provider_subscription_id,
+    customerId: row.provider_customer_id,
+    userId: row.user_id,
+    tierId: row.tier_id,
+    itemId: row.provider_item_id,
+    productId: null,
+    priceCents: Number(row.price_cents),
+    status: row.status,
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+    pendingUpdate: false,
+    ...changes,
   };
 }
 

@@ -7,6 +7,7 @@ import { needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import {
   findHoldingSubscription,
+  HOLDING_STATUSES,
   listDueSandboxSubscriptions,
   lockSubscriptionByProviderId,
 } from '../db/repositories/subscriptions.ts';
@@ -15,7 +16,7 @@ import { conflict, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { applySubscriptionState, recordInvoice } from './payment-fulfilment.ts';
-import { addMonths, CURRENCY, toSubscriptionInfo } from './payment-records.ts';
+import { addMonths, CURRENCY, stateOfStoredSubscription, toSubscriptionInfo } from './payment-records.ts';
 
 /** A month at most is renewed per subscription per run… up to this many missed months at once. */
 const MAX_MONTHS_PER_RUN = 24;
@@ -32,19 +33,7 @@ export async function cancelSandboxSubscription(ctx: AppContext, userId: string)
       trx,
       ctx,
       'sandbox',
-      {
-        id: holding.provider_subscription_id,
-        customerId: null,
-        userId,
-        tierId: holding.tier_id,
-        itemId: null,
-        productId: null,
-        priceCents: Number(holding.price_cents),
-        status: holding.status,
-        currentPeriodEnd: holding.current_period_end,
-        cancelAtPeriodEnd: true,
-        pendingUpdate: false,
-      },
+      stateOfStoredSubscription(holding, { cancelAtPeriodEnd: true }),
       readAt,
     );
   });
@@ -72,23 +61,13 @@ export async function renewDueSandboxSubscriptions(ctx: AppContext): Promise<{ r
         );
         const nowIso = toIso(ctx.clock());
         if (!row?.current_period_end || row.current_period_end > nowIso) return 'done' as const;
-        if (!['active', 'trialing', 'past_due'].includes(row.status)) return 'done' as const;
-        const base = {
-          id: row.provider_subscription_id,
-          customerId: null,
-          userId: row.user_id,
-          tierId: row.tier_id,
-          itemId: null,
-          productId: null,
-          priceCents: Number(row.price_cents),
-          pendingUpdate: false,
-        };
+        if (!(HOLDING_STATUSES as readonly string[]).includes(row.status) || row.hold) return 'done' as const;
         if (row.cancel_at_period_end === 1) {
           await applySubscriptionState(
             trx,
             ctx,
             'sandbox',
-            { ...base, status: 'canceled', currentPeriodEnd: row.current_period_end, cancelAtPeriodEnd: true },
+            stateOfStoredSubscription(row, { status: 'canceled' }),
             nowIso,
           );
           return 'ended' as const;
@@ -98,7 +77,7 @@ export async function renewDueSandboxSubscriptions(ctx: AppContext): Promise<{ r
           trx,
           ctx,
           'sandbox',
-          { ...base, status: 'active', currentPeriodEnd: next, cancelAtPeriodEnd: false },
+          stateOfStoredSubscription(row, { status: 'active', currentPeriodEnd: next, cancelAtPeriodEnd: false }),
           nowIso,
         );
         await recordInvoice(trx, ctx, 'sandbox', {

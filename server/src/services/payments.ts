@@ -30,9 +30,11 @@ import {
 import { findHoldingSubscription } from '../db/repositories/subscriptions.ts';
 import { findUserById, type UserWithTier } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound, rateLimited } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
+import type { RateLimitVerdict } from '../lib/rate-limiter.ts';
+import { addressLimitKey } from '../middleware/client-address.ts';
 import { toShopItemView } from './catalogue-view.ts';
 import { wouldPassMaximum } from './credit-ledger.ts';
 import { applySubscriptionState, fulfilCheckout } from './payment-fulfilment.ts';
@@ -44,6 +46,7 @@ import {
   prorationCents,
   readPurchase,
   returnPaths,
+  stateOfStoredSubscription,
   tierRef,
   toOrderView,
   toSubscriptionInfo,
@@ -172,6 +175,30 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserWithTie
   return user;
 }
 
+/**
+ * Without keys and without PAYMENTS=sandbox there are no card payments (config.ts): every call that
+ * would start or take a payment says so, as the Discord calls do when Discord is not configured.
+ */
+function requireCardPayments(ctx: AppContext): void {
+  if (ctx.config.payments.mode === 'off') throw new AppError('service_unavailable', paymentMessages.notConfigured);
+}
+
+/**
+ * Checkout, subscribe, change tier and the portal each may open a session at Stripe (or an order in
+ * the sandbox): counted per player and per client address, shared by every instance on PostgreSQL.
+ */
+export async function limitPaymentSessions(ctx: AppContext, userId: string, address: string): Promise<void> {
+  const refuse = (per: 'player' | 'address', verdict: RateLimitVerdict) => {
+    ctx.logger.warn('payments.rate_limited', { userId, address, per });
+    const message = per === 'player' ? paymentMessages.tooManySessions : paymentMessages.tooManySessionsFromAddress;
+    return rateLimited(message, verdict.retryAfterMs);
+  };
+  const byPlayer = await ctx.limiters.checkoutPerPlayer.hit(userId);
+  if (!byPlayer.allowed) throw refuse('player', byPlayer);
+  const byAddress = await ctx.limiters.checkoutPerAddress.hit(addressLimitKey(address));
+  if (!byAddress.allowed) throw refuse('address', byAddress);
+}
+
 const providerName = (ctx: AppContext) => (ctx.stripe ? 'stripe' : 'sandbox') as 'stripe' | 'sandbox';
 
 /**
@@ -189,6 +216,7 @@ export async function createItemsCheckout(
   userId: string,
   request: CheckoutRequest,
 ): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
   const lines: PurchaseLine[] = [];
   for (const wanted of request.items) {
@@ -294,12 +322,16 @@ async function openSubscriptionOrder(ctx: AppContext, user: UserWithTier, tier: 
   });
 }
 
-/** POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). */
+/**
+ * POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). Two
+ * checkouts opened before either is paid are both allowed here; the second paid is the duplicate
+ * (refused at the sandbox's Pay, cancelled and refunded at Stripe: payment-fulfilment.ts).
+ */
 export async function subscribe(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
-  if (user.current_tier_id || (await findHoldingSubscription(ctx.db, user.id))) {
-    throw conflict(paymentMessages.alreadySubscribed);
-  }
+  if (await findHoldingSubscription(ctx.db, user.id)) throw conflict(paymentMessages.alreadySubscribed);
+  if (user.current_tier_id) throw conflict(paymentMessages.alreadyHasTier);
   return openSubscriptionOrder(ctx, user, await findTierForSale(ctx, tierId));
 }
 
@@ -309,6 +341,7 @@ export async function subscribe(ctx: AppContext, userId: string, tierId: string)
  * administrator granted has no subscription to change, so they subscribe to the new tier instead.
  */
 export async function changeTier(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const user = await requireUser(ctx, userId);
   const tier = await findTierForSale(ctx, tierId);
   if (user.current_tier_id === tier.id) throw conflict(paymentMessages.sameTier);
@@ -402,19 +435,7 @@ async function confirmTierChange(ctx: AppContext, payment: PaymentRow): Promise<
       }),
     );
   } else {
-    state = {
-      id: holding.provider_subscription_id,
-      customerId: holding.provider_customer_id,
-      userId: holding.user_id,
-      tierId: purchase.to.tierId,
-      itemId: holding.provider_item_id,
-      productId: null,
-      priceCents: purchase.to.priceCents,
-      status: holding.status,
-      currentPeriodEnd: holding.current_period_end,
-      cancelAtPeriodEnd: holding.cancel_at_period_end === 1,
-      pendingUpdate: false,
-    };
+    state = stateOfStoredSubscription(holding, { tierId: purchase.to.tierId, priceCents: purchase.to.priceCents });
   }
   // With pending_if_incomplete Stripe keeps the old price until the proration is paid.
   const applied = !state.pendingUpdate && state.tierId === purchase.to.tierId;
@@ -442,6 +463,7 @@ async function confirmTierChange(ctx: AppContext, payment: PaymentRow): Promise<
  * is paid on Stripe's page, and nothing here may hand it out for free).
  */
 export async function payOrder(ctx: AppContext, userId: string, orderId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const payment = await findOwnOrder(ctx, userId, orderId);
   const paths = returnPaths(payment.kind);
   if (payment.status === 'paid') return { url: paths.success };
@@ -458,14 +480,10 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
   const purchase = readPurchase(payment);
   let subscription: SubscriptionState | null = null;
   if (purchase.kind === 'subscription') {
-    if (await findHoldingSubscription(ctx.db, userId)) {
-      await transitionPayment(ctx.db, payment.id, ['pending'], { status: 'cancelled', updated_at: toIso(now) });
-      throw conflict(paymentMessages.alreadySubscribed);
-    }
     subscription = sandboxSubscription(payment.id, userId, purchase.tier.tierId, purchase.tier.priceCents, now);
   }
   if (purchase.kind === 'items') refuseOverfullBalance(await requireUser(ctx, userId), purchase.lines);
-  await fulfilCheckout(
+  const outcome = await fulfilCheckout(
     ctx,
     {
       paymentId: payment.id,
@@ -480,6 +498,8 @@ export async function payOrder(ctx: AppContext, userId: string, orderId: string)
     },
     null,
   );
+  // Another subscription gives the player a tier (another tab paid first): this order was cancelled.
+  if (outcome === 'refused') throw conflict(paymentMessages.alreadySubscribed);
   return { url: paths.success };
 }
 
@@ -492,6 +512,7 @@ export async function cancelOrder(ctx: AppContext, userId: string, orderId: stri
 
 /** POST /api/stripe/portal: Stripe's Customer Portal, or the sandbox's own page. */
 export async function openPortal(ctx: AppContext, userId: string): Promise<RedirectResponse> {
+  requireCardPayments(ctx);
   const holding = await findHoldingSubscription(ctx.db, userId);
   if (!holding) throw notFound(paymentMessages.noSubscription);
   const stripe = ctx.stripe;

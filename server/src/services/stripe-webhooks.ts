@@ -14,6 +14,7 @@ import { AppError, invalid, notFound } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import {
   type ApplyOutcome,
+  applyChargeOutcome,
   applyDispute,
   applyRefund,
   applySubscriptionState,
@@ -22,6 +23,7 @@ import {
   inEventTransaction,
   recordInvoice,
 } from './payment-fulfilment.ts';
+import { settleSubscriptionHolds } from './subscription-holds.ts';
 
 /** The events to enable on the Stripe webhook endpoint (README). */
 export const HANDLED_EVENTS = [
@@ -68,6 +70,7 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
   }
   const subscription = session.subscriptionId ? await stripe.retrieveSubscription(session.subscriptionId) : null;
   const invoice = session.invoiceId ? await stripe.retrieveInvoice(session.invoiceId) : null;
+  const paymentIntentId = session.paymentIntentId ?? invoice?.paymentIntentId ?? null;
   return fulfilCheckout(
     ctx,
     {
@@ -76,10 +79,11 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
       amountTotalCents: session.amountSubtotalCents ?? session.amountTotalCents,
       lineQuantities: session.lines.map((line) => line.quantity),
       currency: session.currency,
-      paymentIntentId: session.paymentIntentId ?? invoice?.paymentIntentId ?? null,
+      paymentIntentId,
       invoiceId: session.invoiceId,
       subscription,
       readAt,
+      chargeOutcome: paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null,
     },
     ref,
   );
@@ -106,6 +110,10 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
   const subscriptionId = invoice.subscriptionId;
   if (!subscriptionId) return inEventTransaction(ctx, ref, async () => 'unknown' as const);
   const state = await stripe.retrieveSubscription(subscriptionId);
+  const paid = event.type === 'invoice.paid' && invoice.status === 'paid';
+  const paymentIntentId = paid ? invoice.paymentIntentId : null;
+  // A refund or dispute of this charge may have arrived before the invoice did, and found nothing.
+  const chargeOutcome = paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null;
   return inEventTransaction(ctx, ref, async (trx) => {
     const synced = await applySubscriptionState(trx, ctx, 'stripe', state, readAt);
     if (synced === 'unknown') return 'unknown' as const;
@@ -113,11 +121,12 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
       id: invoice.id,
       subscriptionId,
       billingReason: invoice.billingReason,
-      paid: event.type === 'invoice.paid' && invoice.status === 'paid',
+      paid,
       amountCents: event.type === 'invoice.paid' ? invoice.amountPaidCents : invoice.amountDueCents,
       currency: invoice.currency,
       paymentIntentId: invoice.paymentIntentId,
     });
+    if (paymentIntentId) await applyChargeOutcome(trx, ctx, paymentIntentId, chargeOutcome);
     return 'applied' as const;
   });
 }
@@ -192,10 +201,10 @@ export async function handleStripeWebhook(
     throw error;
   }
   if (await isEventProcessed(ctx.db, event.id)) return { received: true, outcome: 'duplicate' };
+  let outcome: WebhookResult['outcome'];
   try {
-    const outcome = await dispatch(ctx, stripe, event);
+    outcome = await dispatch(ctx, stripe, event);
     ctx.logger.info('payments.webhook', { event: event.id, type: event.type, outcome });
-    return { received: true, outcome };
   } catch (error) {
     if (error instanceof PaymentProviderError && error.missing) {
       // The object is gone from Stripe (a deleted test object): retrying cannot help.
@@ -209,4 +218,8 @@ export async function handleStripeWebhook(
     });
     throw new AppError('internal_error', 'The event could not be applied; Stripe will retry it');
   }
+  // The event is applied; what it asked of Stripe in turn (cancel a duplicate, refund it) is done
+  // now, and by the schedule should Stripe not answer.
+  await settleSubscriptionHolds(ctx);
+  return { received: true, outcome };
 }

@@ -58,6 +58,7 @@ export class FakeStripe {
   readonly invoices = new Map<string, Obj>();
   readonly charges = new Map<string, Obj>();
   readonly disputes = new Map<string, Obj>();
+  readonly refunds = new Map<string, Obj>();
   /** The next subscription change's payment is declined (pending_if_incomplete keeps the old price). */
   declineNextChange = false;
   /** Answer every call with a 500, as when Stripe is down. */
@@ -103,6 +104,7 @@ export class FakeStripe {
   /** The environment that points the server at this fake. */
   env(): Record<string, string> {
     return {
+      PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${this.port}`,
@@ -209,6 +211,7 @@ export class FakeStripe {
       const sub = this.subscriptions.get(subscriptionId);
       if (!sub) return this.missing('subscription', subscriptionId);
       if (method === 'GET') return [200, sub];
+      if (method === 'DELETE') return this.cancelSubscription(sub);
       return [200, this.updateSubscription(sub, body)];
     }
     const invoiceId = idIn('invoices');
@@ -223,11 +226,32 @@ export class FakeStripe {
       const charge = this.charges.get(chargeId);
       return charge ? [200, charge] : this.missing('charge', chargeId);
     }
+    const paymentIntentId = idIn('payment_intents');
+    if (paymentIntentId && method === 'GET') {
+      const charge = [...this.charges.values()].find((c) => c.payment_intent === paymentIntentId);
+      if (!charge) return this.missing('payment_intent', paymentIntentId);
+      const intent = {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount: charge.amount,
+        currency: charge.currency,
+        status: 'succeeded',
+        latest_charge: expand.includes('latest_charge') ? charge : charge.id,
+      };
+      return [200, intent];
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const found = [...this.disputes.values()]
+        .filter((d) => !query.payment_intent || d.payment_intent === query.payment_intent)
+        .reverse();
+      return [200, this.list(found)];
+    }
     const disputeId = idIn('disputes');
     if (disputeId && method === 'GET') {
       const dispute = this.disputes.get(disputeId);
       return dispute ? [200, dispute] : this.missing('dispute', disputeId);
     }
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = this.id('bps');
       return [
@@ -432,6 +456,60 @@ export class FakeStripe {
     }
     if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
     return sub;
+  }
+
+  /** DELETE /v1/subscriptions/{id}: ended at once, as Stripe's cancel does (a second is refused). */
+  private cancelSubscription(sub: Obj): [number, unknown] {
+    if (sub.status === 'canceled') {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${sub.id}'`,
+          },
+        },
+      ];
+    }
+    sub.status = 'canceled';
+    sub.canceled_at = this.now;
+    sub.ended_at = this.now;
+    return [200, sub];
+  }
+
+  /** POST /v1/refunds for a payment intent's charge: the whole rest unless an amount is given. */
+  private createRefund(body: Obj): [number, unknown] {
+    const charge = [...this.charges.values()].find((c) => c.payment_intent === body.payment_intent);
+    if (!charge) return this.missing('payment_intent', String(body.payment_intent));
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${charge.id} has already been refunded.`,
+          },
+        },
+      ];
+    }
+    const amount = body.amount ? Math.min(Number(body.amount), left) : left;
+    this.refundCharge(charge.id, amount);
+    const refund = {
+      id: this.id('re'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      reason: body.reason ?? null,
+      metadata: body.metadata ?? {},
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    return [200, refund];
   }
 
   /** A month passes: the next invoice is paid (or declined: past_due). */

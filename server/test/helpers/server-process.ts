@@ -43,6 +43,9 @@ export function startServer(entry: string, h: TestHarness, env: Record<string, s
       SEED_CATALOGUE: 'false',
       LOG_LEVEL: 'info',
       STRIPE_SECRET_KEY: '',
+      // Card payments off, whatever the shell running the tests exports.
+      PAYMENTS: '',
+      PAYMENTS_SANDBOX: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

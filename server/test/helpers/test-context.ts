@@ -71,7 +71,11 @@ const testEnv: Record<string, string> = {
   FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',
   FAILED_LOGIN_DELAY_AFTER: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
+  CHECKOUT_LIMIT_PER_PLAYER: '1000',
+  CHECKOUT_LIMIT_PER_ADDRESS: '1000',
   SEED_CATALOGUE: 'false',
+  // The payment tests without Stripe pay on the sandbox; the Stripe harness (helpers/payments.ts) says stripe.
+  PAYMENTS: 'sandbox',
   // Tests write the catalogue directly between reads; public-cache.test.ts turns the cache on.
   CATALOGUE_CACHE_MS: '0',
 };

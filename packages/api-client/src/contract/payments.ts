@@ -24,7 +24,8 @@ export const paymentMessages = {
   tierIdRequired: 'Tier id is required',
   tierNotFound: 'Tier not found',
   tierNotForSale: 'This tier cannot be bought',
-  alreadySubscribed: 'You already have a supporter tier; change it instead',
+  alreadySubscribed: 'You already have an active subscription. Change your tier on the Support page instead.',
+  alreadyHasTier: 'You already have a supporter tier; change it instead',
   sameTier: 'You already hold this tier',
   orderNotFound: 'Order not found',
   orderClosed: 'This order is no longer open',
@@ -34,6 +35,9 @@ export const paymentMessages = {
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
   tierChangeDeclined: 'The payment for the new tier did not go through; your tier is unchanged',
   webhooksOff: 'Stripe webhooks are not configured on this server',
+  notConfigured: 'Card payments are not configured on this server',
+  tooManySessions: 'Too many payment attempts.',
+  tooManySessionsFromAddress: 'Too many payment attempts from this address.',
   badSignature: 'Invalid webhook signature',
 } as const;
 

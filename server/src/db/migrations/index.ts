@@ -13,6 +13,7 @@ import * as perKeyNotices from './2026-11-23-010-per-key-notices-and-unique-jobs
 import * as images from './2026-11-23-011-images.ts';
 import * as wideNumbers from './2026-11-23-012-wide-numbers.ts';
 import * as rateLimits from './2026-11-23-013-rate-limits.ts';
+import * as oneSubscriptionPerPlayer from './2026-11-24-014-one-subscription-per-player.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-011-images': images,
   '2026-11-23-012-wide-numbers': wideNumbers,
   '2026-11-23-013-rate-limits': rateLimits,
+  '2026-11-24-014-one-subscription-per-player': oneSubscriptionPerPlayer,
 };

@@ -46,6 +46,30 @@ export async function findStartingPayment(db: Executor, subscriptionId: string):
     .executeTakeFirst();
 }
 
+/** The last payment of a subscription that is paid and not refunded: the month a duplicate gets back. */
+export async function findLatestPaidPayment(db: Executor, subscriptionId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('kind', 'in', ['subscription', 'renewal'])
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Whether a payment of the subscription is under an open dispute. */
+export async function hasDisputedPayment(db: Executor, subscriptionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'disputed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updatePayment(db: Executor, id: string, changes: PaymentUpdate): Promise<void> {
   await db.updateTable('payments').set(changes).where('id', '=', id).execute();
 }
@@ -144,12 +168,13 @@ export async function sumRevenueCentsSince(db: Executor, sinceIso: string): Prom
   return Number(received.total) - Number(refunded.total);
 }
 
-/** Subscriptions that hold a tier now: active, trialing, or past due while the card is retried. */
+/** Subscriptions that give a tier now: active, trialing, or past due while the card is retried, and not held. */
 export async function countActiveSubscriptions(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('subscriptions')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('status', 'in', HOLDING_STATUSES)
+    .where('hold', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

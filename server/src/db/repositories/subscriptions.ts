@@ -1,8 +1,14 @@
 // Data access for supporter subscriptions (Stripe's, and the sandbox's own).
-import type { Executor, NewSubscription, SubscriptionRow } from '../database.ts';
+import type { Executor, NewSubscription, SubscriptionHold, SubscriptionRow } from '../database.ts';
 
-/** Statuses in which a subscription holds its tier: past_due too, while the card is retried. */
+/**
+ * Statuses in which a subscription holds its tier: past_due too, while the card is retried. A held one
+ * (column `hold`) gives none whatever its status; a unique index allows one that gives a tier per player.
+ */
 export const HOLDING_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** Holds that ask something of the provider (cancel, and for a duplicate a refund): a dispute only waits. */
+export const HOLDS_TO_SETTLE: readonly SubscriptionHold[] = ['duplicate', 'refunded', 'dispute_lost', 'superseded'];
 
 export async function lockSubscriptionByProviderId(
   db: Executor,
@@ -28,13 +34,14 @@ export async function updateSubscription(
   await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
 }
 
-/** The player's subscription that holds a tier now, the newest if (unexpectedly) several do. */
+/** The player's subscription that gives their tier now (one at most: the unique index of migration 014). */
 export async function findHoldingSubscription(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', 'in', HOLDING_STATUSES)
+    .where('hold', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -58,7 +65,31 @@ export async function listDueSandboxSubscriptions(db: Executor, nowIso: string):
     .selectAll()
     .where('provider', '=', 'sandbox')
     .where('status', 'in', HOLDING_STATUSES)
+    .where('hold', 'is', null)
     .where('current_period_end', '<=', nowIso)
     .orderBy('current_period_end')
     .execute();
+}
+
+/** Subscriptions whose hold still asks the provider for something: cancelling, refunding. */
+export async function listUnsettledHolds(db: Executor): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('hold', 'is not', null)
+    .where('hold_settled_at', 'is', null)
+    .where('hold', 'in', HOLDS_TO_SETTLE)
+    .orderBy('updated_at')
+    .execute();
+}
+
+/** Records a hold as settled, once: false when another pass got there first. */
+export async function markHoldSettled(db: Executor, id: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ hold_settled_at: nowIso, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('hold_settled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
