@@ -3,8 +3,9 @@
 // dead letters an admin looks at and may send back. Dead means `failed` (no attempt left) or
 // `blocked` (parked: only an admin can fix what stops it).
 
+import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { Executor, JobRow, JobStatus } from '../database.ts';
+import type { Executor, JobRow, JobStatus, JobsTable } from '../database.ts';
 import { isUniqueViolation } from '../dialect.ts';
 
 /**
@@ -91,20 +92,25 @@ export async function claimDueJob(
   return null;
 }
 
+/** Changes a running job only while `lease` is still its lease; false when another runner has taken it. */
+async function updateWhileLeased(db: Executor, id: string, lease: string, values: Updateable<JobsTable>) {
+  const result = await db
+    .updateTable('jobs')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_until', '=', lease)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Moves a running job's lease on, if it still holds `lease`; false when another has taken the job. */
 export async function extendLease(
   db: Executor,
   id: string,
   change: { lease: string; leaseUntil: string; now: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ locked_until: change.leaseUntil, updated_at: change.now })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .where('locked_until', '=', change.lease)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateWhileLeased(db, id, change.lease, { locked_until: change.leaseUntil, updated_at: change.now });
 }
 
 /**
@@ -116,22 +122,14 @@ export async function finishJob(
   id: string,
   outcome: { status: JobStatus; runAfter?: string; error?: string | null; now: string; lease: string },
 ): Promise<boolean> {
-  const finish = async (status: JobStatus, error: string | null) => {
-    const result = await db
-      .updateTable('jobs')
-      .set({
-        status,
-        locked_until: null,
-        last_error: error,
-        updated_at: outcome.now,
-        ...(outcome.runAfter ? { run_after: outcome.runAfter } : {}),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .where('locked_until', '=', outcome.lease)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  };
+  const finish = (status: JobStatus, error: string | null) =>
+    updateWhileLeased(db, id, outcome.lease, {
+      status,
+      locked_until: null,
+      last_error: error,
+      updated_at: outcome.now,
+      ...(outcome.runAfter ? { run_after: outcome.runAfter } : {}),
+    });
   try {
     return await finish(outcome.status, outcome.error ?? null);
   } catch (error) {
