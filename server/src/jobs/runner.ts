@@ -162,14 +162,17 @@ export function createJobRunner(ctx: AppContext, kinds: AnyJobKind[], options: R
     return ran;
   }
 
+  /** Never rejects: a beat that failed (the database away for a moment) leaves the lease as it was. */
   async function heartbeat(): Promise<void> {
     const beats = [...held].map((hold) => {
-      hold.beat = hold.beat.then(async () => {
-        const now = ctx.clock();
-        const leaseUntil = toIso(addMs(now, settingsOf(hold.kind).leaseMs));
-        const kept = await extendLease(ctx.db, hold.job.id, { lease: hold.lease, leaseUntil, now: toIso(now) });
-        if (kept) hold.lease = leaseUntil;
-      });
+      hold.beat = hold.beat
+        .then(async () => {
+          const now = ctx.clock();
+          const leaseUntil = toIso(addMs(now, settingsOf(hold.kind).leaseMs));
+          const kept = await extendLease(ctx.db, hold.job.id, { lease: hold.lease, leaseUntil, now: toIso(now) });
+          if (kept) hold.lease = leaseUntil;
+        })
+        .catch((error) => ctx.logger.warn('jobs.heartbeat_failed', { jobId: hold.job.id, error: String(error) }));
       return hold.beat;
     });
     await Promise.all(beats);
@@ -192,12 +195,7 @@ export function createJobRunner(ctx: AppContext, kinds: AnyJobKind[], options: R
       if (started) return;
       started = true;
       timers.push(setInterval(kick, pollMs));
-      timers.push(
-        setInterval(
-          () => void heartbeat().catch((error) => ctx.logger.error('jobs.heartbeat_failed', { error: String(error) })),
-          heartbeatMs,
-        ),
-      );
+      timers.push(setInterval(() => void heartbeat(), heartbeatMs));
       for (const timer of timers) timer.unref();
     },
     running: () => started && !stopped,

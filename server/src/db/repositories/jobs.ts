@@ -3,8 +3,7 @@
 // dead letters an admin looks at and may send back. Dead means `failed` (no attempt left) or
 // `blocked` (parked: only an admin can fix what stops it).
 
-import type { Updateable } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor, JobRow, JobStatus, JobsTable } from '../database.ts';
 import { isUniqueViolation } from '../dialect.ts';
 
