@@ -3,9 +3,9 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { startBackground } from './background.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
+import { startBackground } from './jobs/background.ts';
 
 async function main() {
   loadDotEnv();

@@ -1,6 +1,8 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
   AdminDeliveriesResponse,
+  AdminJobResponse,
+  AdminJobsResponse,
   AdminStatsResponse,
   AdminUserResponse,
   AdminUsersResponse,
@@ -263,6 +265,10 @@ export function createApiClient(options: ApiClientOptions) {
         resyncAll: () => request<ResyncResponse>('POST', '/admin/discord/resync'),
         resyncUser: (id: string) =>
           request<ResyncResponse>('POST', `/admin/users/${encodeURIComponent(id)}/discord-resync`),
+      },
+      jobs: {
+        dead: () => request<AdminJobsResponse>('GET', '/admin/jobs?state=dead'),
+        retry: (id: string) => request<AdminJobResponse>('POST', `/admin/jobs/${encodeURIComponent(id)}/retry`),
       },
       gameServers: {
         list: () => request<GameServerKeysResponse>('GET', '/admin/game-servers'),

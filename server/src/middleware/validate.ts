@@ -1,4 +1,5 @@
-// Reads a JSON body and validates it with a contract schema: 400 with the first problem's message.
+// Reads a JSON body or the query string and validates it with a contract schema: 400 with the first
+// problem's message.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { invalid } from '../errors.ts';
@@ -16,6 +17,15 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw invalid(bodyMessages.malformed);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw invalid(bodyMessages.notObject);
+  return parseWith(schema, data);
+}
+
+/** The query string's parameters (the last value of each), validated like a body. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query());
+}
+
+function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'Invalid request');
   return result.data;

@@ -1,6 +1,7 @@
 // /api/admin: administrators only (401 signed out, 403 for players, for every path under it):
-// users, mail, categories, site settings and the dashboard figures.
+// users, mail, categories, site settings, the dashboard figures, and the background jobs that died.
 import {
+  adminJobsQuerySchema,
   categoryInputSchema,
   categoryUpdateSchema,
   createGameServerKeyRequestSchema,
@@ -11,9 +12,10 @@ import {
   updateSiteSettingsRequestSchema,
 } from '@starport/api-client/contract';
 import { Hono } from 'hono';
+import { listDeadJobsForAdmin, retryDeadJob } from '../jobs/dead-letters.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
-import { readBody } from '../middleware/validate.ts';
+import { readBody, readQuery } from '../middleware/validate.ts';
 import {
   createCategory,
   deleteCategoryById,
@@ -68,6 +70,13 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/discord/problems', async (c) => c.json({ problems: await listRoleSyncProblems(c.get('ctx')) }))
   .get('/discord/roles', async (c) => c.json({ roles: await listGuildRolesForAdmin(c.get('ctx')) }))
+  .get('/jobs', async (c) => {
+    readQuery(c, adminJobsQuerySchema);
+    return c.json({ jobs: await listDeadJobsForAdmin(c.get('ctx')) });
+  })
+  .post('/jobs/:id/retry', async (c) =>
+    c.json({ job: await retryDeadJob(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
   .get('/game-servers', async (c) => c.json({ keys: await listKeys(c.get('ctx')) }))
   .post('/game-servers', async (c) => {
     const { name } = await readBody(c, createGameServerKeyRequestSchema);

@@ -14,7 +14,17 @@ import { newId } from '../lib/ids.ts';
 export interface AuditRecord {
   /** e.g. tier.create, item.update, user.credits. */
   action: string;
-  targetType: 'tier' | 'item' | 'category' | 'image' | 'user' | 'mail' | 'site_settings' | 'game_key' | 'delivery';
+  targetType:
+    | 'tier'
+    | 'item'
+    | 'category'
+    | 'image'
+    | 'user'
+    | 'mail'
+    | 'site_settings'
+    | 'game_key'
+    | 'delivery'
+    | 'job';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

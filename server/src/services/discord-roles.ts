@@ -1,29 +1,23 @@
 // Keeps each linked player's Discord roles equal to their tier: the current tier's role on, every
-// other tier's role off. A change that affects roles (tier, link, unlink) enqueues a durable job in
-// its own transaction; the worker carries jobs out with retries and backoff, honours 429
-// retry_after, ends quietly when the member left the guild, and parks (for an admin) the problems
-// only an admin can fix, never looping on them.
+// other tier's role off. A change that affects roles (tier, link, unlink) enqueues a role-sync job
+// in its own transaction; the job runner (jobs/runner.ts) carries it out with retries and backoff.
+// This kind honours 429 retry_after, ends quietly when the member left the guild, and parks (for an
+// admin) the problems only an admin can fix, never looping on them.
 
 import type { RoleSyncProblem } from '@starport/api-client/contract';
 import { createDiscordClient, type DiscordClient, DiscordError, discordErrorCodes } from '../adapters/discord.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, JobRow } from '../db/database.ts';
 import { listAllTiers } from '../db/repositories/catalogue.ts';
-import { claimDueJob, deleteFinishedJobs, enqueueJob, finishJob, listJobs } from '../db/repositories/jobs.ts';
+import { listJobs } from '../db/repositories/jobs.ts';
 import { findUserById, listLinkedUserIds } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { addMs, toIso } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
+import { createJobRunner, enqueue, type JobKind, type JobOutcome } from '../jobs/runner.ts';
+import { toIso } from '../lib/clock.ts';
 import { adminTransaction } from './audit.ts';
 
 export const ROLE_SYNC_JOB = 'discord.sync_roles';
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 10;
-const BASE_BACKOFF_MS = 5_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-/** Finished jobs are kept this long, for the problems list and for looking back. */
-const FINISHED_JOB_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export interface RoleSyncPayload {
   userId: string;
@@ -31,22 +25,8 @@ export interface RoleSyncPayload {
   discordId?: string;
 }
 
-/** Queues a role sync for a player; call it inside the transaction of the change that causes it. */
-export async function enqueueRoleSync(db: Executor, payload: RoleSyncPayload, now: string): Promise<void> {
-  await enqueueJob(db, {
-    id: newId(),
-    kind: ROLE_SYNC_JOB,
-    // An unlink's clearing is its own job: it must not be merged into a later sync of a new account.
-    dedupeKey: payload.discordId ? `${payload.userId}:${payload.discordId}` : payload.userId,
-    payload,
-    now,
-  });
-}
-
 export const isBotConfigured = (ctx: AppContext): boolean =>
   Boolean(ctx.config.discord.botToken && ctx.config.discord.guildId);
-
-type Outcome = { status: 'done' | 'blocked' | 'failed' | 'pending'; error?: string; retryInMs?: number; note?: string };
 
 /** The admin-facing words for the problems only an admin can fix. */
 export const roleSyncProblems = {
@@ -56,7 +36,7 @@ export const roleSyncProblems = {
   badToken: 'Discord refused the bot token: check DISCORD_BOT_TOKEN',
 } as const;
 
-async function syncRoles(ctx: AppContext, payload: RoleSyncPayload): Promise<Outcome> {
+async function syncRoles(ctx: AppContext, payload: RoleSyncPayload): Promise<JobOutcome> {
   const user = await findUserById(ctx.db, payload.userId);
   const discordId = payload.discordId ?? user?.discord_id;
   if (!discordId) return { status: 'done', note: 'not linked' };
@@ -74,10 +54,9 @@ async function syncRoles(ctx: AppContext, payload: RoleSyncPayload): Promise<Out
   return { status: 'done' };
 }
 
-function classify(error: unknown, attempts: number): Outcome {
-  if (!(error instanceof DiscordError)) {
-    return { status: 'pending', error: String(error), retryInMs: backoff(attempts) };
-  }
+/** What Discord's refusal means; anything else is retried with the runner's backoff. */
+function classify(error: unknown): JobOutcome | undefined {
+  if (!(error instanceof DiscordError)) return undefined;
   if (error.code === discordErrorCodes.unknownMember) return { status: 'done', note: 'not in the guild' };
   if (error.code === discordErrorCodes.missingPermissions) {
     return { status: 'blocked', error: roleSyncProblems.missingPermissions };
@@ -85,54 +64,31 @@ function classify(error: unknown, attempts: number): Outcome {
   if (error.code === discordErrorCodes.unknownRole) return { status: 'blocked', error: roleSyncProblems.unknownRole };
   if (error.status === 401 || error.status === 403) return { status: 'blocked', error: roleSyncProblems.badToken };
   if (error.status === 429)
-    return { status: 'pending', error: 'rate limited', retryInMs: error.retryAfterMs ?? backoff(attempts) };
-  return { status: 'pending', error: error.message, retryInMs: backoff(attempts) };
+    return { status: 'pending', error: 'rate limited', retryInMs: error.retryAfterMs ?? undefined };
+  return { status: 'pending', error: error.message };
 }
 
-const backoff = (attempts: number): number =>
-  Math.min(BASE_BACKOFF_MS * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
+export const roleSyncJob: JobKind<RoleSyncPayload> = {
+  name: ROLE_SYNC_JOB,
+  run: syncRoles,
+  classify,
+  enabled: isBotConfigured,
+  maxAttempts: 10,
+  leaseMs: 60_000,
+  backoff: { baseMs: 5_000, maxMs: 60 * 60_000 },
+  logAs: 'discord.role_sync',
+};
 
-/** Runs one claimed job to its next state. */
-async function runJob(ctx: AppContext, job: JobRow): Promise<Outcome> {
-  let outcome: Outcome;
-  try {
-    outcome = await syncRoles(ctx, JSON.parse(job.payload) as RoleSyncPayload);
-  } catch (error) {
-    outcome = classify(error, job.attempts);
-  }
-  if (outcome.status === 'pending' && job.attempts >= MAX_ATTEMPTS)
-    outcome = { status: 'failed', error: outcome.error };
-  const now = ctx.clock();
-  await finishJob(ctx.db, job.id, {
-    status: outcome.status,
-    error: outcome.error ?? null,
-    runAfter: outcome.retryInMs !== undefined ? toIso(addMs(now, outcome.retryInMs)) : undefined,
-    now: toIso(now),
-  });
-  const log = outcome.status === 'blocked' || outcome.status === 'failed' ? 'warn' : 'info';
-  ctx.logger[log]('discord.role_sync', {
-    jobId: job.id,
-    attempt: job.attempts,
-    status: outcome.status,
-    error: outcome.error,
-    note: outcome.note,
-  });
-  return outcome;
+/** Queues a role sync for a player; call it inside the transaction of the change that causes it. */
+export async function enqueueRoleSync(db: Executor, payload: RoleSyncPayload, now: string): Promise<void> {
+  // An unlink's clearing is its own job: it must not be merged into a later sync of a new account.
+  const key = payload.discordId ? `${payload.userId}:${payload.discordId}` : payload.userId;
+  await enqueue(db, roleSyncJob, { key, payload }, now);
 }
 
-/** Carries out every role sync that is due now. Returns how many ran. */
-export async function runDueRoleSyncs(ctx: AppContext, limit = 100, keepGoing = () => true): Promise<number> {
-  if (!isBotConfigured(ctx)) return 0;
-  let ran = 0;
-  // A stopping server finishes the job it holds and takes no further one.
-  while (ran < limit && keepGoing()) {
-    const now = ctx.clock();
-    const job = await claimDueJob(ctx.db, ROLE_SYNC_JOB, toIso(now), toIso(addMs(now, LEASE_MS)));
-    if (!job) break;
-    await runJob(ctx, job);
-    ran++;
-  }
-  return ran;
+/** Carries out every role sync that is due now, as the runner's poll does. Returns how many ran. */
+export async function runDueRoleSyncs(ctx: AppContext, limit = 100): Promise<number> {
+  return createJobRunner(ctx, [roleSyncJob]).runDue(limit);
 }
 
 /** Re-applies what every linked member should have (the periodic reconcile). */
@@ -173,41 +129,6 @@ export async function listRoleSyncProblems(ctx: AppContext): Promise<RoleSyncPro
       error: job.last_error,
       at: job.updated_at,
     }));
-}
-
-/** A background loop: due jobs every few seconds, a full reconcile every hour. */
-export function startRoleSyncWorker(ctx: AppContext, options = { pollMs: 3_000, reconcileMs: 60 * 60_000 }) {
-  let current: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (current || stopped) return;
-    current = runDueRoleSyncs(ctx, 100, () => !stopped)
-      .then(() => undefined)
-      .catch((error) => ctx.logger.error('discord.worker_failed', { error: String(error) }))
-      .finally(() => {
-        current = null;
-      });
-  };
-  const poll = setInterval(tick, options.pollMs);
-  const reconcile = setInterval(() => {
-    if (!isBotConfigured(ctx)) return;
-    enqueueRoleSyncForAll(ctx).catch((error) => ctx.logger.error('discord.reconcile_failed', { error: String(error) }));
-    deleteFinishedJobs(ctx.db, ROLE_SYNC_JOB, toIso(addMs(ctx.clock(), -FINISHED_JOB_KEEP_MS))).catch((error) =>
-      ctx.logger.error('discord.purge_failed', { error: String(error) }),
-    );
-  }, options.reconcileMs);
-  poll.unref();
-  reconcile.unref();
-  return {
-    kick: () => tick(),
-    /** Takes no new job; resolves once the jobs it has leased are done (a shutdown waits for them). */
-    stop: async () => {
-      stopped = true;
-      clearInterval(poll);
-      clearInterval(reconcile);
-      await current;
-    },
-  };
 }
 
 /** The guild's roles, for the tier form's role picker; empty without a bot. */

@@ -7,6 +7,7 @@ export * from './discord.ts';
 export * from './errors.ts';
 export * from './game.ts';
 export * from './health.ts';
+export * from './jobs.ts';
 export * from './limits.ts';
 export * from './passwords.ts';
 export * from './payments.ts';

@@ -1,8 +1,10 @@
 // Admin Dashboard (SPEC.md §2): four figure cards. Issue 4 replaces the spec's fixed zeros with the
 // real figures from GET /api/admin/stats; until they arrive, or if they cannot be loaded, a dash.
+// Below them, only when there are any, the background jobs that gave up (issue 17).
 
 import type { AdminStats } from '@starport/api-client/contract';
 import { formatCredits, formatUsd } from '../format/format.ts';
+import { DeadJobs } from './jobs/dead-jobs.tsx';
 import { useAdminApi } from './shared/admin-context.tsx';
 import { ScreenHeader } from './shared/screen-header.tsx';
 import { useAdminData } from './shared/use-admin-data.ts';
@@ -42,6 +44,7 @@ export function AdminDashboard() {
           </li>
         ))}
       </ul>
+      <DeadJobs />
     </>
   );
 }

@@ -109,6 +109,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/admin/users': () => json(200, { users: [] }),
     'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
     'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
+    'GET /api/admin/jobs?state=dead': () => json(200, { jobs: [] }),
     'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
   };
   const answers = { ...defaults, ...options.api };
