@@ -6,7 +6,7 @@ import { MAX_BALANCE } from '@starport/api-client/contract';
 import type { ChargeOutcome, SubscriptionState } from '../adapters/stripe.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, PaymentProviderName, PaymentRow, SubscriptionHold, SubscriptionRow } from '../db/database.ts';
-import { isUniqueViolation, needsRowLocks } from '../db/dialect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../db/repositories/payments.ts';
 import {
   findHoldingSubscription,
+  findSubscriptionByProviderId,
   HOLDING_STATUSES,
   listSubscriptionTierIds,
   lockSubscriptionByProviderId,
@@ -120,7 +121,7 @@ export async function fulfilCheckout(
   const now = ctx.clock();
   const nowIso = toIso(now);
   const result = await inEventTransaction(ctx, event, async (trx): Promise<ApplyOutcome> => {
-    const payment = await lockPayment(trx, paid.paymentId, needsRowLocks(ctx.dialect));
+    const payment = await lockPayment(trx, paid.paymentId);
     if (!payment) {
       ctx.logger.warn('payments.unknown_checkout', { paymentId: paid.paymentId, session: paid.checkoutSessionId });
       return 'unknown';
@@ -149,7 +150,7 @@ export async function fulfilCheckout(
     // In the sandbox no money has moved yet, so a second subscription is simply not sold (at Stripe it
     // was paid already: applySubscriptionState keeps it as a duplicate to cancel and refund).
     if (purchase.kind === 'subscription' && payment.provider === 'sandbox') {
-      if (await findTierGivingSubscriptionLocked(trx, ctx, payment.user_id, null)) {
+      if (await findTierGivingSubscriptionLocked(trx, payment.user_id, null)) {
         await transitionPayment(trx, payment.id, ['pending'], { status: 'cancelled', updated_at: nowIso });
         return 'refused';
       }
@@ -170,17 +171,13 @@ export async function fulfilCheckout(
       let withheld = 0;
       for (const line of purchase.lines) {
         if (line.credits > 0) {
-          const result = await creditUpToMaximum(
-            trx,
-            {
-              userId: payment.user_id,
-              amount: line.credits,
-              reason: LEDGER_REASONS.creditPack,
-              reference: payment.id,
-              now: nowIso,
-            },
-            needsRowLocks(ctx.dialect),
-          );
+          const result = await creditUpToMaximum(trx, {
+            userId: payment.user_id,
+            amount: line.credits,
+            reason: LEDGER_REASONS.creditPack,
+            reference: payment.id,
+            now: nowIso,
+          });
           if (result === null) throw new Error(`payment ${payment.id}: user ${payment.user_id} is gone`);
           credits += result.added;
           withheld += line.credits - result.added;
@@ -247,11 +244,10 @@ async function recordWithheldCredits(
  */
 async function findTierGivingSubscriptionLocked(
   trx: Executor,
-  ctx: AppContext,
   userId: string,
   exceptId: string | null,
 ): Promise<SubscriptionRow | null> {
-  await lockUserCredits(trx, userId, needsRowLocks(ctx.dialect));
+  await lockUserCredits(trx, userId);
   const giving = await findHoldingSubscription(trx, userId);
   return giving && giving.provider_subscription_id !== exceptId ? giving : null;
 }
@@ -289,8 +285,7 @@ export async function applySubscriptionState(
   userHint: string | null = null,
 ): Promise<'applied' | 'stale' | 'unknown'> {
   const nowIso = toIso(ctx.clock());
-  const rowLocks = needsRowLocks(ctx.dialect);
-  let existing = await lockSubscriptionByProviderId(trx, state.id, rowLocks);
+  let existing = await lockSubscriptionByProviderId(trx, state.id);
   if (existing && existing.synced_at > readAt) return 'stale';
 
   const userId =
@@ -308,7 +303,7 @@ export async function applySubscriptionState(
   const holds = (HOLDING_STATUSES as readonly string[]).includes(state.status);
   // A second subscription the provider has taken payment for: kept as a duplicate (no tier) until
   // the settling pass has cancelled it and refunded it (subscription-holds.ts).
-  const kept = holds && !existing?.hold ? await findTierGivingSubscriptionLocked(trx, ctx, userId, state.id) : null;
+  const kept = holds && !existing?.hold ? await findTierGivingSubscriptionLocked(trx, userId, state.id) : null;
   const fields = {
     provider_customer_id: state.customerId ?? existing?.provider_customer_id ?? null,
     provider_item_id: state.itemId ?? existing?.provider_item_id ?? null,
@@ -337,7 +332,7 @@ export async function applySubscriptionState(
       // Two first events for one subscription at once: the second updates the row the first made.
       .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
       .execute();
-    existing = await lockSubscriptionByProviderId(trx, state.id, rowLocks);
+    existing = await lockSubscriptionByProviderId(trx, state.id);
     if (!existing) throw new Error(`subscription ${state.id} could not be stored`);
     if (existing.synced_at > readAt) return 'stale';
   }
@@ -411,7 +406,7 @@ export async function recordInvoice(
   }
   // A proration that came out as a credit is not a payment.
   if (invoice.paid && invoice.amountCents <= 0) return;
-  const subscription = await lockSubscriptionByProviderId(trx, invoice.subscriptionId, false);
+  const subscription = await findSubscriptionByProviderId(trx, invoice.subscriptionId);
   if (!subscription) {
     ctx.logger.warn('payments.invoice_without_subscription', {
       invoice: invoice.id,
@@ -454,7 +449,7 @@ async function revokePurchase(trx: Executor, ctx: AppContext, payment: PaymentRo
   const reclaimed = Number(payment.credits_reclaimed);
   const due = granted - reclaimed;
   if (due <= 0) return;
-  const balance = (await lockUserCredits(trx, payment.user_id, needsRowLocks(ctx.dialect))) ?? 0;
+  const balance = (await lockUserCredits(trx, payment.user_id)) ?? 0;
   const take = Math.min(balance, due);
   if (take > 0) {
     const after = await debitWithLedger(trx, {
@@ -492,7 +487,7 @@ async function releasePurchase(trx: Executor, ctx: AppContext, payment: PaymentR
       reference: payment.id,
       now: nowIso,
     };
-    const result = await creditUpToMaximum(trx, change, needsRowLocks(ctx.dialect));
+    const result = await creditUpToMaximum(trx, change);
     // A balance at the maximum cannot take them back: the player already holds all it can.
     if (result && result.added < reclaimed) {
       ctx.logger.warn('payments.credits_over_maximum', {
@@ -505,7 +500,7 @@ async function releasePurchase(trx: Executor, ctx: AppContext, payment: PaymentR
   await updatePayment(trx, payment.id, { credits_reclaimed: 0, credits_shortfall: 0, updated_at: nowIso });
 }
 
-async function lockPaymentByIntent(trx: Executor, ctx: AppContext, paymentIntentId: string | null) {
+async function lockPaymentByIntent(trx: Executor, paymentIntentId: string | null) {
   if (!paymentIntentId) return undefined;
   const found = await trx
     .selectFrom('payments')
@@ -513,7 +508,7 @@ async function lockPaymentByIntent(trx: Executor, ctx: AppContext, paymentIntent
     .where('payment_intent_id', '=', paymentIntentId)
     .orderBy('created_at')
     .executeTakeFirst();
-  return found ? lockPayment(trx, found.id, needsRowLocks(ctx.dialect)) : undefined;
+  return found ? lockPayment(trx, found.id) : undefined;
 }
 
 export interface RefundOutcome {
@@ -533,7 +528,7 @@ export async function applyRefund(ctx: AppContext, refund: RefundOutcome, event:
 
 async function refundInTransaction(trx: Executor, ctx: AppContext, refund: RefundOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  const payment = await lockPaymentByIntent(trx, ctx, refund.paymentIntentId);
+  const payment = await lockPaymentByIntent(trx, refund.paymentIntentId);
   if (!payment) {
     ctx.logger.warn('payments.unknown_refund', { paymentIntent: refund.paymentIntentId });
     return 'unknown';
@@ -587,7 +582,7 @@ export async function applyDispute(ctx: AppContext, dispute: DisputeOutcome, eve
 
 async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: DisputeOutcome): Promise<ApplyOutcome> {
   const nowIso = toIso(ctx.clock());
-  const payment = await lockPaymentByIntent(trx, ctx, dispute.paymentIntentId);
+  const payment = await lockPaymentByIntent(trx, dispute.paymentIntentId);
   if (!payment) {
     ctx.logger.warn('payments.unknown_dispute', { paymentIntent: dispute.paymentIntentId });
     return 'unknown';
@@ -659,7 +654,7 @@ async function holdSubscriptionOf(
   nowIso: string,
 ): Promise<void> {
   if (!payment.subscription_id) return;
-  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id);
   if (!subscription || !(HOLDING_STATUSES as readonly string[]).includes(subscription.status)) return;
   if (subscription.hold && !(subscription.hold === 'disputed' && hold !== 'disputed')) return;
   await updateSubscription(trx, subscription.id, { hold, hold_settled_at: null, updated_at: nowIso });
@@ -678,12 +673,11 @@ async function holdSubscriptionOf(
  */
 async function releaseSubscriptionOf(trx: Executor, ctx: AppContext, payment: PaymentRow, nowIso: string) {
   if (!payment.subscription_id) return;
-  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id, needsRowLocks(ctx.dialect));
+  const subscription = await lockSubscriptionByProviderId(trx, payment.subscription_id);
   if (subscription?.hold !== 'disputed') return;
   if (await hasDisputedPayment(trx, subscription.provider_subscription_id)) return;
   const other = await findTierGivingSubscriptionLocked(
     trx,
-    ctx,
     subscription.user_id,
     subscription.provider_subscription_id,
   );

@@ -3,7 +3,6 @@
 // time-driven: the server runs renewDueSandboxSubscriptions at start and every hour.
 import { paymentMessages, type SubscriptionInfo } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
-import { needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import {
   findHoldingSubscription,
@@ -54,11 +53,7 @@ export async function renewDueSandboxSubscriptions(ctx: AppContext): Promise<{ r
   for (const subscription of due) {
     for (let month = 0; month < MAX_MONTHS_PER_RUN; month += 1) {
       const outcome = await inTransaction(ctx.db, async (trx) => {
-        const row = await lockSubscriptionByProviderId(
-          trx,
-          subscription.provider_subscription_id,
-          needsRowLocks(ctx.dialect),
-        );
+        const row = await lockSubscriptionByProviderId(trx, subscription.provider_subscription_id);
         const nowIso = toIso(ctx.clock());
         if (!row?.current_period_end || row.current_period_end > nowIso) return 'done' as const;
         if (!(HOLDING_STATUSES as readonly string[]).includes(row.status) || row.hold) return 'done' as const;
