@@ -31,9 +31,10 @@ import {
 } from '../db/repositories/subscriptions.ts';
 import { findUserById, lockUserCredits, updateUserTier } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { addMs, toIso } from '../lib/clock.ts';
+import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { insertAudit } from './audit.ts';
+import { tradeLockedUntil } from './catalogue/trade-lock.ts';
 import { creditUpToMaximum, debitWithLedger } from './credit-ledger.ts';
 import { enqueueRoleSync } from './discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
@@ -192,7 +193,7 @@ export async function fulfilCheckout(
           acquired_method: CASH_PURCHASE,
           delivered_to_game: 0,
           delivered_at: null,
-          trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
+          trade_locked_until: tradeLockedUntil(now, ctx.config.tradeLockMs),
           created_at: nowIso,
           mail_id: null,
           payment_id: payment.id,

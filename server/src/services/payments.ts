@@ -4,7 +4,6 @@
 import {
   type CheckoutRequest,
   CREDITS_CATEGORY,
-  catalogueMessages,
   discountedPrice,
   MIN_CHARGE_CENTS,
   type Order,
@@ -30,11 +29,12 @@ import {
 import { findHoldingSubscription } from '../db/repositories/subscriptions.ts';
 import { findUserById, type UserWithTier } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError, conflict, forbidden, invalid, notFound, rateLimited } from '../errors.ts';
+import { AppError, conflict, invalid, notFound, rateLimited } from '../errors.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import type { RateLimitVerdict } from '../lib/rate-limiter.ts';
 import { addressLimitKey } from '../middleware/client-address.ts';
+import { tierExclusiveRefusal } from './catalogue/tier-exclusive.ts';
 import { toShopItemView } from './catalogue-view.ts';
 import { wouldPassMaximum } from './credit-ledger.ts';
 import { applySubscriptionState, fulfilCheckout } from './payment-fulfilment.ts';
@@ -225,10 +225,8 @@ export async function createItemsCheckout(
     if (!item) throw notFound(paymentMessages.itemNotFound);
     const unit = discountedPrice(Number(item.price_usd_cents), Number(item.discount));
     if (Number(item.price_usd_cents) <= 0 || unit <= 0) throw invalid(paymentMessages.notForCash);
-    if (item.tier_exclusive_id && item.tier_exclusive_id !== user.current_tier_id) {
-      const tier = await findTierById(ctx.db, item.tier_exclusive_id);
-      throw forbidden(catalogueMessages.tierExclusive(tier?.name ?? 'required'));
-    }
+    const refusal = await tierExclusiveRefusal(ctx.db, item, user.current_tier_id);
+    if (refusal) throw refusal;
     const isPack = item.category === CREDITS_CATEGORY;
     lines.push({
       itemId: item.id,
