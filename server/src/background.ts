@@ -5,9 +5,9 @@
 import type { AppContext } from './context.ts';
 import { deleteEndedRateLimits } from './db/repositories/rate-limits.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
-import { renewDueSandboxSubscriptions } from './services/payment-sandbox.ts';
+import { renewDueSandboxSubscriptions } from './services/payments/payment-sandbox.ts';
+import { settleSubscriptionHolds } from './services/payments/subscription-holds.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
-import { settleSubscriptionHolds } from './services/subscription-holds.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { ImageStore } from './adapters/image-store.ts';
 import { createDatabaseImageStore } from './adapters/image-store-database.ts';
 import { createDiskImageStore } from './adapters/image-store-disk.ts';
-import { createStripeGateway } from './adapters/stripe.ts';
 import { type Config, repoRoot } from './config.ts';
 import { type AppContext, createLimiters } from './context.ts';
 import { connectDatabase, type DatabaseHandle, type PoolLimits } from './db/connect.ts';
@@ -14,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ensureConfiguredAdmin } from './services/admins.ts';
 import { getDummyHash } from './services/passwords.ts';
+import { createStripeGateway } from './services/payments/providers/stripe-client.ts';
 import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');

@@ -1,7 +1,6 @@
 // What the app's routes and services are given: the database, configuration, logger, clock, limiters,
 // the image store, and Stripe when real payments are configured.
 import type { ImageStore } from './adapters/image-store.ts';
-import type { StripeGateway } from './adapters/stripe.ts';
 import type { Config, RateLimitRule } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Db } from './db/database.ts';
@@ -11,6 +10,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from './lib/rate-limiter-memory.ts';
 import { createPostgresRateLimiter } from './lib/rate-limiter-postgres.ts';
 import type { Logger } from './logger.ts';
+import type { StripeGateway } from './services/payments/providers/stripe-client.ts';
 
 export interface AppContext {
   db: Db;

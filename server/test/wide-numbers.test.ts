@@ -17,7 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
 import { toIso } from '../src/lib/clock.ts';
 import { creditUpToMaximum, creditWithLedger } from '../src/services/credit-ledger.ts';
-import { fulfilCheckout } from '../src/services/payment-fulfilment.ts';
+import { fulfilCheckout } from '../src/services/payments/checkout-completion.ts';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';

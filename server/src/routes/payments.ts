@@ -8,7 +8,6 @@ import { requireUser } from '../middleware/auth.ts';
 import { getClientAddress } from '../middleware/client-address.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { cancelSandboxSubscription } from '../services/payment-sandbox.ts';
 import {
   cancelOrder,
   changeTier,
@@ -19,8 +18,9 @@ import {
   openPortal,
   payOrder,
   subscribe,
-} from '../services/payments.ts';
-import { handleStripeWebhook } from '../services/stripe-webhooks.ts';
+} from '../services/payments/checkout.ts';
+import { cancelSandboxSubscription } from '../services/payments/payment-sandbox.ts';
+import { handleStripeWebhook } from '../services/payments/stripe-webhooks.ts';
 
 /** The calls that open a payment session (at Stripe, or a sandbox order): limited per player and address. */
 const sessionLimit = createMiddleware<AppEnv>(async (c, next) => {

@@ -2,16 +2,10 @@
 // event only says what changed; the object is read back from Stripe (the session with its line
 // items, the subscription, the invoice, the charge, the dispute) before one transaction applies it.
 import { paymentMessages } from '@starport/api-client/contract';
-import {
-  PaymentProviderError,
-  type StripeGateway,
-  type WebhookEvent,
-  WebhookSignatureError,
-} from '../adapters/stripe.ts';
-import type { AppContext } from '../context.ts';
-import { findPaymentByCheckoutSession, isEventProcessed, transitionPayment } from '../db/repositories/payments.ts';
-import { AppError, invalid, notFound } from '../errors.ts';
-import { toIso } from '../lib/clock.ts';
+import type { AppContext } from '../../context.ts';
+import { findPaymentByCheckoutSession, isEventProcessed, transitionPayment } from '../../db/repositories/payments.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
+import { toIso } from '../../lib/clock.ts';
 import {
   type ApplyOutcome,
   applyChargeOutcome,
@@ -22,7 +16,13 @@ import {
   fulfilCheckout,
   inEventTransaction,
   recordInvoice,
-} from './payment-fulfilment.ts';
+} from './checkout-completion.ts';
+import {
+  PaymentProviderError,
+  type StripeGateway,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from './providers/stripe-client.ts';
 import { settleSubscriptionHolds } from './subscription-holds.ts';
 
 /** The events to enable on the Stripe webhook endpoint (README). */

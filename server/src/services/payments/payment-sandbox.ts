@@ -2,19 +2,19 @@
 // the paid month, as Stripe's portal does by default) and renewing every month. Renewals are
 // time-driven: the server runs renewDueSandboxSubscriptions at start and every hour.
 import { paymentMessages, type SubscriptionInfo } from '@starport/api-client/contract';
-import type { AppContext } from '../context.ts';
-import { findTierById } from '../db/repositories/catalogue.ts';
+import type { AppContext } from '../../context.ts';
+import { findTierById } from '../../db/repositories/catalogue.ts';
 import {
   findHoldingSubscription,
   HOLDING_STATUSES,
   listDueSandboxSubscriptions,
   lockSubscriptionByProviderId,
-} from '../db/repositories/subscriptions.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { conflict, notFound } from '../errors.ts';
-import { toIso } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
-import { applySubscriptionState, recordInvoice } from './payment-fulfilment.ts';
+} from '../../db/repositories/subscriptions.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { toIso } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { applySubscriptionState, recordInvoice } from './checkout-completion.ts';
 import { addMonths, CURRENCY, stateOfStoredSubscription, toSubscriptionInfo } from './payment-records.ts';
 
 /** A month at most is renewed per subscription per run… up to this many missed months at once. */

@@ -7,9 +7,9 @@ import {
   type ShopItem,
   type SubscriptionInfo,
 } from '@starport/api-client/contract';
-import type { SubscriptionState } from '../adapters/stripe.ts';
-import type { PaymentRow, SubscriptionRow, TierRow } from '../db/database.ts';
-import { centsToUsd } from './user-view.ts';
+import type { PaymentRow, SubscriptionRow, TierRow } from '../../db/database.ts';
+import { centsToUsd } from '../user-view.ts';
+import type { SubscriptionState } from './providers/stripe-client.ts';
 
 export const CURRENCY = 'usd';
 

@@ -12,11 +12,10 @@ import {
   type RedirectResponse,
   type SubscriptionInfo,
 } from '@starport/api-client/contract';
-import { PaymentProviderError, type StripeGateway, type SubscriptionState } from '../adapters/stripe.ts';
-import type { AppContext } from '../context.ts';
-import type { PaymentKind, PaymentRow, TierRow } from '../db/database.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
-import { findPublicShopItem, findTierById } from '../db/repositories/catalogue.ts';
+import type { AppContext } from '../../context.ts';
+import type { PaymentKind, PaymentRow, TierRow } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import { findPublicShopItem, findTierById } from '../../db/repositories/catalogue.ts';
 import {
   findCustomerId,
   findPaymentById,
@@ -25,19 +24,19 @@ import {
   saveCustomerId,
   transitionPayment,
   updatePayment,
-} from '../db/repositories/payments.ts';
-import { findHoldingSubscription } from '../db/repositories/subscriptions.ts';
-import { findUserById, type UserWithTier } from '../db/repositories/users.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { AppError, conflict, invalid, notFound, rateLimited } from '../errors.ts';
-import { toIso } from '../lib/clock.ts';
-import { newId, sha256Hex } from '../lib/ids.ts';
-import type { RateLimitVerdict } from '../lib/rate-limiter.ts';
-import { addressLimitKey } from '../middleware/client-address.ts';
-import { tierExclusiveRefusal } from './catalogue/tier-exclusive.ts';
-import { toShopItemView } from './catalogue-view.ts';
-import { wouldPassMaximum } from './credit-ledger.ts';
-import { applySubscriptionState, fulfilCheckout } from './payment-fulfilment.ts';
+} from '../../db/repositories/payments.ts';
+import { findHoldingSubscription } from '../../db/repositories/subscriptions.ts';
+import { findUserById, type UserWithTier } from '../../db/repositories/users.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, conflict, invalid, notFound, rateLimited } from '../../errors.ts';
+import { toIso } from '../../lib/clock.ts';
+import { newId, sha256Hex } from '../../lib/ids.ts';
+import type { RateLimitVerdict } from '../../lib/rate-limiter.ts';
+import { addressLimitKey } from '../../middleware/client-address.ts';
+import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
+import { toShopItemView } from '../catalogue-view.ts';
+import { wouldPassMaximum } from '../credit-ledger.ts';
+import { applySubscriptionState, fulfilCheckout } from './checkout-completion.ts';
 import {
   addMonths,
   CURRENCY,
@@ -51,6 +50,7 @@ import {
   toOrderView,
   toSubscriptionInfo,
 } from './payment-records.ts';
+import { PaymentProviderError, type StripeGateway, type SubscriptionState } from './providers/stripe-client.ts';
 
 /** A double click within this window finds the order (and Stripe session) the first click made. */
 const IDEMPOTENCY_WINDOW_MS = 5 * 60 * 1000;

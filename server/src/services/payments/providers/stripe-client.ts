@@ -2,8 +2,8 @@
 // (its host, port and protocol point at a local fake in tests), answering in the plain shapes the
 // payment services use. Nothing here touches the database.
 import type Stripe from 'stripe';
-import type { PaymentsConfig } from '../config.ts';
-import { loadWhenNeeded } from '../lib/load-when-needed.ts';
+import type { PaymentsConfig } from '../../../config.ts';
+import { loadWhenNeeded } from '../../../lib/load-when-needed.ts';
 
 type StripeModeConfig = Extract<PaymentsConfig, { mode: 'stripe' }>;
 

@@ -3,14 +3,14 @@
 // or whose dispute was lost is cancelled, so it never charges again. The hold itself (no tier) was
 // set in the transaction that found the reason (payment-fulfilment.ts); the calls to Stripe happen
 // here, outside any transaction, right after a webhook and on the schedule, until they succeed.
-import type { AppContext } from '../context.ts';
-import type { SubscriptionRow } from '../db/database.ts';
-import { findLatestPaidPayment } from '../db/repositories/payments.ts';
-import { listUnsettledHolds, markHoldSettled } from '../db/repositories/subscriptions.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { toIso } from '../lib/clock.ts';
-import { insertAudit } from './audit.ts';
-import { applyRefund, applySubscriptionState, PAYMENTS_ACTOR } from './payment-fulfilment.ts';
+import type { AppContext } from '../../context.ts';
+import type { SubscriptionRow } from '../../db/database.ts';
+import { findLatestPaidPayment } from '../../db/repositories/payments.ts';
+import { listUnsettledHolds, markHoldSettled } from '../../db/repositories/subscriptions.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { toIso } from '../../lib/clock.ts';
+import { insertAudit } from '../audit.ts';
+import { applyRefund, applySubscriptionState, PAYMENTS_ACTOR } from './checkout-completion.ts';
 import { stateOfStoredSubscription } from './payment-records.ts';
 
 /**

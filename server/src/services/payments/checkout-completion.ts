@@ -3,12 +3,21 @@
 // refund or dispute revokes. The Stripe webhook and the sandbox's Pay button run these same
 // functions, after reading the provider (never inside a transaction: SECURITY.md "Money").
 import { MAX_BALANCE } from '@starport/api-client/contract';
-import type { ChargeOutcome, SubscriptionState } from '../adapters/stripe.ts';
-import type { AppContext } from '../context.ts';
-import type { Executor, PaymentProviderName, PaymentRow, SubscriptionHold, SubscriptionRow } from '../db/database.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
-import { findTierById } from '../db/repositories/catalogue.ts';
-import { insertInventoryEntry, restoreEntriesOfPayment, revokeEntriesOfPayment } from '../db/repositories/inventory.ts';
+import type { AppContext } from '../../context.ts';
+import type {
+  Executor,
+  PaymentProviderName,
+  PaymentRow,
+  SubscriptionHold,
+  SubscriptionRow,
+} from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import { findTierById } from '../../db/repositories/catalogue.ts';
+import {
+  insertInventoryEntry,
+  restoreEntriesOfPayment,
+  revokeEntriesOfPayment,
+} from '../../db/repositories/inventory.ts';
 import {
   findPaymentByInvoice,
   findStartingPayment,
@@ -20,7 +29,7 @@ import {
   lockPayment,
   transitionPayment,
   updatePayment,
-} from '../db/repositories/payments.ts';
+} from '../../db/repositories/payments.ts';
 import {
   findHoldingSubscription,
   findSubscriptionByProviderId,
@@ -28,16 +37,17 @@ import {
   listSubscriptionTierIds,
   lockSubscriptionByProviderId,
   updateSubscription,
-} from '../db/repositories/subscriptions.ts';
-import { findUserById, lockUserCredits, updateUserTier } from '../db/repositories/users.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { toIso } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
-import { insertAudit } from './audit.ts';
-import { tradeLockedUntil } from './catalogue/trade-lock.ts';
-import { creditUpToMaximum, debitWithLedger } from './credit-ledger.ts';
-import { enqueueRoleSync } from './discord-roles.ts';
+} from '../../db/repositories/subscriptions.ts';
+import { findUserById, lockUserCredits, updateUserTier } from '../../db/repositories/users.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { toIso } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { insertAudit } from '../audit.ts';
+import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
+import { creditUpToMaximum, debitWithLedger } from '../credit-ledger.ts';
+import { enqueueRoleSync } from '../discord-roles.ts';
 import { CASH_PURCHASE, CURRENCY, readPurchase, type TierRef, tierRef } from './payment-records.ts';
+import type { ChargeOutcome, SubscriptionState } from './providers/stripe-client.ts';
 
 /** A provider event being applied: its id is stored in the same transaction as its effects. */
 export interface EventRef {
