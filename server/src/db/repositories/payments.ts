@@ -24,11 +24,17 @@ export async function findPaymentByCheckoutSession(db: Executor, sessionId: stri
   return db.selectFrom('payments').selectAll().where('checkout_session_id', '=', sessionId).executeTakeFirst();
 }
 
+/** The first payment of a charge (its payment intent). */
 export async function findPaymentByPaymentIntent(
   db: Executor,
   paymentIntentId: string,
 ): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_intent_id', '=', paymentIntentId)
+    .orderBy('created_at')
+    .executeTakeFirst();
 }
 
 export async function findPaymentByInvoice(db: Executor, invoiceId: string): Promise<PaymentRow | undefined> {

@@ -39,6 +39,15 @@ export async function insertSubscription(db: Executor, row: NewSubscription): Pr
   await db.insertInto('subscriptions').values(row).execute();
 }
 
+/** Stores a subscription unless one with its provider id is there already (made by a concurrent event). */
+export async function insertSubscriptionIfNew(db: Executor, row: NewSubscription): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+    .execute();
+}
+
 export async function updateSubscription(
   db: Executor,
   id: string,

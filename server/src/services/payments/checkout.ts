@@ -36,7 +36,7 @@ import { addressLimitKey } from '../../middleware/client-address.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
 import { toShopItemView } from '../catalogue-view.ts';
 import { wouldPassMaximum } from '../credit-ledger.ts';
-import { applySubscriptionState, fulfilCheckout } from './checkout-completion.ts';
+import { fulfilCheckout } from './checkout-completion.ts';
 import {
   addMonths,
   CURRENCY,
@@ -51,6 +51,7 @@ import {
   toSubscriptionInfo,
 } from './payment-records.ts';
 import { PaymentProviderError, type StripeGateway, type SubscriptionState } from './providers/stripe-client.ts';
+import { applySubscriptionState } from './subscription-lifecycle.ts';
 
 /** A double click within this window finds the order (and Stripe session) the first click made. */
 const IDEMPOTENCY_WINDOW_MS = 5 * 60 * 1000;
@@ -323,7 +324,7 @@ async function openSubscriptionOrder(ctx: AppContext, user: UserWithTier, tier: 
 /**
  * POST /api/stripe/subscribe: only for players without a tier (409: they change tier instead). Two
  * checkouts opened before either is paid are both allowed here; the second paid is the duplicate
- * (refused at the sandbox's Pay, cancelled and refunded at Stripe: payment-fulfilment.ts).
+ * (refused at the sandbox's Pay, cancelled and refunded at Stripe: subscription-lifecycle.ts).
  */
 export async function subscribe(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
   requireCardPayments(ctx);

@@ -16,6 +16,16 @@ export const CURRENCY = 'usd';
 /** How inventory entries bought by card are labelled (shown as "cash purchase"). */
 export const CASH_PURCHASE = 'cash_purchase';
 
+/** Who the audit log names for what the payment rules do by themselves. */
+export const PAYMENTS_ACTOR = 'system:payments';
+
+/** The credit ledger's reasons for what payments add and take back. */
+export const LEDGER_REASONS = {
+  creditPack: 'credit_pack_purchase',
+  reclaimed: 'payment_reversal',
+  released: 'dispute_won',
+} as const;
+
 export interface PurchaseLine {
   itemId: string;
   name: string;

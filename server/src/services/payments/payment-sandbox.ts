@@ -14,8 +14,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { applySubscriptionState, recordInvoice } from './checkout-completion.ts';
 import { addMonths, CURRENCY, stateOfStoredSubscription, toSubscriptionInfo } from './payment-records.ts';
+import { applySubscriptionState, recordInvoice } from './subscription-lifecycle.ts';
 
 /** A month at most is renewed per subscription per run… up to this many missed months at once. */
 const MAX_MONTHS_PER_RUN = 24;

@@ -6,17 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { findPaymentByCheckoutSession, isEventProcessed, transitionPayment } from '../../db/repositories/payments.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
-import {
-  type ApplyOutcome,
-  applyChargeOutcome,
-  applyDispute,
-  applyRefund,
-  applySubscriptionState,
-  type EventRef,
-  fulfilCheckout,
-  inEventTransaction,
-  recordInvoice,
-} from './checkout-completion.ts';
+import { fulfilCheckout } from './checkout-completion.ts';
+import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
+import { applyChargeOutcome, applyDispute, applyRefund } from './payment-reversals.ts';
 import {
   PaymentProviderError,
   type StripeGateway,
@@ -24,6 +16,7 @@ import {
   WebhookSignatureError,
 } from './providers/stripe-client.ts';
 import { settleSubscriptionHolds } from './subscription-holds.ts';
+import { applySubscriptionState, recordInvoice } from './subscription-lifecycle.ts';
 
 /** The events to enable on the Stripe webhook endpoint (README). */
 export const HANDLED_EVENTS = [

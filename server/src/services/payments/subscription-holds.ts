@@ -1,7 +1,7 @@
 // What a held subscription still asks of the provider (migration 014's `hold`): a duplicate is
 // refunded (its latest payment, with an idempotency key) and cancelled; one whose payment was refunded
 // or whose dispute was lost is cancelled, so it never charges again. The hold itself (no tier) was
-// set in the transaction that found the reason (payment-fulfilment.ts); the calls to Stripe happen
+// set in the transaction that found the reason (payment-reversals.ts, subscription-lifecycle.ts); the calls to Stripe happen
 // here, outside any transaction, right after a webhook and on the schedule, until they succeed.
 import type { AppContext } from '../../context.ts';
 import type { SubscriptionRow } from '../../db/database.ts';
@@ -10,8 +10,9 @@ import { listUnsettledHolds, markHoldSettled } from '../../db/repositories/subsc
 import { inTransaction } from '../../db/transaction.ts';
 import { toIso } from '../../lib/clock.ts';
 import { insertAudit } from '../audit.ts';
-import { applyRefund, applySubscriptionState, PAYMENTS_ACTOR } from './checkout-completion.ts';
-import { stateOfStoredSubscription } from './payment-records.ts';
+import { PAYMENTS_ACTOR, stateOfStoredSubscription } from './payment-records.ts';
+import { applyRefund } from './payment-reversals.ts';
+import { applySubscriptionState } from './subscription-lifecycle.ts';
 
 /**
  * Settles every unsettled hold; a failure (Stripe down) is logged and left for the next pass, which
