@@ -5,7 +5,6 @@
 import type { AppContext } from './context.ts';
 import { deleteEndedRateLimits } from './db/repositories/rate-limits.ts';
 import { startRoleSyncWorker } from './services/discord-roles.ts';
-import { renewDueSandboxSubscriptions } from './services/payments/payment-sandbox.ts';
 import { settleSubscriptionHolds } from './services/payments/subscription-holds.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 
@@ -18,20 +17,18 @@ interface Task {
   run(ctx: AppContext): Promise<unknown>;
   /** Run once at start as well (the sandbox renews what fell due while the server was down). */
   atStart?: boolean;
-  /** Only where it applies (the sandbox's renewals only without Stripe). */
-  when?: (ctx: AppContext) => boolean;
 }
 
 const schedule: Task[] = [
   { name: 'sessions.purge', everyMs: HOUR, run: purgeExpiredSessions },
   // The library's own clock is Date.now(), so ended windows are judged by it too.
   { name: 'rate_limits.purge', everyMs: HOUR, run: (ctx) => deleteEndedRateLimits(ctx.db, ctx.dialect, Date.now()) },
+  // The sandbox renews its own subscriptions (Stripe renews its own): what fell due while the server was down too.
   {
     name: 'payments.sandbox_renewals',
     everyMs: HOUR,
-    run: renewDueSandboxSubscriptions,
+    run: (ctx) => ctx.payments.renewDueSubscriptions(ctx),
     atStart: true,
-    when: (ctx) => !ctx.stripe,
   },
   // Cancels and refunds what a webhook could not reach Stripe for (a duplicate subscription, a refunded one).
   { name: 'payments.settle_holds', everyMs: 5 * MINUTE, run: settleSubscriptionHolds, atStart: true },
@@ -51,18 +48,16 @@ export function startBackground(ctx: AppContext): Background {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   };
-  const timers = schedule
-    .filter((task) => task.when?.(ctx) ?? true)
-    .map((task) => {
-      const tick = () => {
-        if (stopped) return;
-        track(task.run(ctx).catch((error) => ctx.logger.error(`${task.name}_failed`, { error: String(error) })));
-      };
-      if (task.atStart) tick();
-      const timer = setInterval(tick, task.everyMs);
-      timer.unref();
-      return timer;
-    });
+  const timers = schedule.map((task) => {
+    const tick = () => {
+      if (stopped) return;
+      track(task.run(ctx).catch((error) => ctx.logger.error(`${task.name}_failed`, { error: String(error) })));
+    };
+    if (task.atStart) tick();
+    const timer = setInterval(tick, task.everyMs);
+    timer.unref();
+    return timer;
+  });
   // Discord role syncs left unfinished by an earlier process are picked up on the first tick.
   const roleSync = startRoleSyncWorker(ctx);
   return {

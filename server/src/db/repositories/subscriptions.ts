@@ -10,17 +10,15 @@ export const HOLDING_STATUSES = ['active', 'trialing', 'past_due'] as const;
 /** Holds that ask something of the provider (cancel, and for a duplicate a refund): a dispute only waits. */
 export const HOLDS_TO_SETTLE: readonly SubscriptionHold[] = ['duplicate', 'refunded', 'dispute_lost', 'superseded'];
 
+const byProviderId = (db: Executor, providerSubscriptionId: string) =>
+  db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', providerSubscriptionId);
+
 /** The subscription, locked against concurrent change (where the dialect has row locks). */
 export async function lockSubscriptionByProviderId(
   db: Executor,
   providerSubscriptionId: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', providerSubscriptionId)
-    .forUpdate()
-    .executeTakeFirst();
+  return byProviderId(db, providerSubscriptionId).forUpdate().executeTakeFirst();
 }
 
 /** The subscription, read without a lock. */
@@ -28,11 +26,7 @@ export async function findSubscriptionByProviderId(
   db: Executor,
   providerSubscriptionId: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', providerSubscriptionId)
-    .executeTakeFirst();
+  return byProviderId(db, providerSubscriptionId).executeTakeFirst();
 }
 
 export async function insertSubscription(db: Executor, row: NewSubscription): Promise<void> {

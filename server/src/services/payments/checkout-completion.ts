@@ -14,30 +14,11 @@ import { creditUpToMaximum } from '../credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
 import { CASH_PURCHASE, LEDGER_REASONS, readPurchase } from './payment-records.ts';
 import { applyChargeOutcome } from './payment-reversals.ts';
-import type { ChargeOutcome, SubscriptionState } from './providers/stripe-client.ts';
+import type { PaidCheckout } from './provider.ts';
 import { applySubscriptionState, findTierGivingSubscriptionLocked } from './subscription-lifecycle.ts';
 
 /** Statuses from which a paid checkout may still be fulfilled: money taken is always delivered. */
 const FULFILLABLE = ['pending', 'cancelled', 'expired', 'failed'] as const;
-
-/** A checkout the provider says is paid, with what it reported, read before the transaction. */
-export interface PaidCheckout {
-  paymentId: string;
-  checkoutSessionId: string | null;
-  /** What the provider charged before tax, checked against the order; null where it does not say. */
-  amountTotalCents: number | null;
-  /** The quantities of the session's line items, checked against the order's; null where none. */
-  lineQuantities: number[] | null;
-  currency: string | null;
-  paymentIntentId: string | null;
-  invoiceId: string | null;
-  /** For a subscription order: the subscription as the provider has it now. */
-  subscription: SubscriptionState | null;
-  /** When the provider was read: an older read never overwrites a newer one. */
-  readAt: string;
-  /** A refund or dispute of the charge that reached the provider before this payment reached us. */
-  chargeOutcome?: ChargeOutcome | null;
-}
 
 /** The quantities an order's Checkout Session was made with, one per line. */
 function orderedQuantities(payment: PaymentRow): number[] {
@@ -87,9 +68,9 @@ export async function fulfilCheckout(
       return 'unknown';
     }
     const purchase = readPurchase(payment);
-    // In the sandbox no money has moved yet, so a second subscription is simply not sold (at Stripe it
-    // was paid already: applySubscriptionState keeps it as a duplicate to cancel and refund).
-    if (purchase.kind === 'subscription' && payment.provider === 'sandbox') {
+    // Where no money has moved yet (the sandbox), a second subscription is simply not sold (at Stripe
+    // it was paid already: applySubscriptionState keeps it as a duplicate to cancel and refund).
+    if (purchase.kind === 'subscription' && paid.uncharged) {
       if (await findTierGivingSubscriptionLocked(trx, payment.user_id, null)) {
         await transitionPayment(trx, payment.id, ['pending'], { status: 'cancelled', updated_at: nowIso });
         return 'refused';

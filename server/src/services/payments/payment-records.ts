@@ -9,7 +9,7 @@ import {
 } from '@starport/api-client/contract';
 import type { PaymentRow, SubscriptionRow, TierRow } from '../../db/database.ts';
 import { centsToUsd } from '../user-view.ts';
-import type { SubscriptionState } from './providers/stripe-client.ts';
+import type { SubscriptionState } from './provider.ts';
 
 export const CURRENCY = 'usd';
 
@@ -78,6 +78,9 @@ export function returnPaths(kind: PaymentRow['kind']): { success: string; cancel
     ? { success: paymentReturnPaths.itemsSuccess, cancel: paymentReturnPaths.itemsCancelled }
     : { success: paymentReturnPaths.subscriptionSuccess, cancel: paymentReturnPaths.subscriptionCancelled };
 }
+
+/** The site's own checkout page for an order: the sandbox's Pay, and the confirmation of a tier change. */
+export const siteCheckoutPath = (paymentId: string): string => `/checkout/${paymentId}`;
 
 export function toOrderView(row: PaymentRow): Order {
   const purchase = readPurchase(row);

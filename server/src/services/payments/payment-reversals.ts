@@ -15,7 +15,7 @@ import { toIso } from '../../lib/clock.ts';
 import { creditUpToMaximum, debitWithLedger } from '../credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
 import { LEDGER_REASONS } from './payment-records.ts';
-import type { ChargeOutcome } from './providers/stripe-client.ts';
+import type { ChargeOutcome } from './provider.ts';
 import { holdSubscriptionOf, releaseSubscriptionOf } from './subscription-lifecycle.ts';
 
 /**

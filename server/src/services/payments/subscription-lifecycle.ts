@@ -34,7 +34,7 @@ import { newId } from '../../lib/ids.ts';
 import { insertAudit } from '../audit.ts';
 import { enqueueRoleSync } from '../discord-roles.ts';
 import { CURRENCY, PAYMENTS_ACTOR, type TierRef, tierRef } from './payment-records.ts';
-import type { SubscriptionState } from './providers/stripe-client.ts';
+import type { SubscriptionState } from './provider.ts';
 
 /**
  * The subscription giving the player a tier now, other than the provider's `exceptId`, read under the
