@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { ImageStore } from './adapters/image-store.ts';
 import { createDatabaseImageStore } from './adapters/image-store-database.ts';
 import { createDiskImageStore } from './adapters/image-store-disk.ts';
-import { createStripeGateway } from './adapters/stripe.ts';
 import { type Config, repoRoot } from './config.ts';
 import { type AppContext, createLimiters } from './context.ts';
 import { connectDatabase, type DatabaseHandle, type PoolLimits } from './db/connect.ts';
@@ -14,6 +13,9 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ensureConfiguredAdmin } from './services/admins.ts';
 import { getDummyHash } from './services/passwords.ts';
+import type { PaymentProvider } from './services/payments/provider.ts';
+import { createSandboxProvider } from './services/payments/providers/sandbox.ts';
+import { createStripeProvider } from './services/payments/providers/stripe.ts';
 import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
@@ -26,6 +28,13 @@ export const imagesDir = (config: Config): string => path.join(config.dataDir, '
 /** Where this start keeps pictures: one folder for one SQLite process, the shared database for many. */
 export function chooseImageStore(config: Config, db: Db, dialect: DialectName): ImageStore {
   return dialect === 'postgres' ? createDatabaseImageStore(db) : createDiskImageStore(imagesDir(config));
+}
+
+/** Who takes card payments on this start: Stripe with keys, otherwise the sandbox, taking new payments only when PAYMENTS=sandbox. */
+export function choosePaymentProvider(config: Config): PaymentProvider {
+  const { payments } = config;
+  if (payments.mode === 'stripe') return createStripeProvider(payments);
+  return createSandboxProvider({ cardPayments: payments.mode === 'sandbox' });
 }
 
 export interface OpenedContext {
@@ -71,7 +80,7 @@ export async function openContext(
     clock,
     limiters: createLimiters(config, database),
     images: chooseImageStore(config, database.db, database.dialect),
-    stripe: config.payments.mode === 'stripe' ? createStripeGateway(config.payments) : null,
+    payments: choosePaymentProvider(config),
     runtime: { draining: false, background: null },
   };
   return { ctx, database };

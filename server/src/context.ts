@@ -1,7 +1,6 @@
 // What the app's routes and services are given: the database, configuration, logger, clock, limiters,
-// the image store, and Stripe when real payments are configured.
+// the image store, and the payment provider.
 import type { ImageStore } from './adapters/image-store.ts';
-import type { StripeGateway } from './adapters/stripe.ts';
 import type { Config, RateLimitRule } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Db } from './db/database.ts';
@@ -11,6 +10,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from './lib/rate-limiter-memory.ts';
 import { createPostgresRateLimiter } from './lib/rate-limiter-postgres.ts';
 import type { Logger } from './logger.ts';
+import type { PaymentProvider } from './services/payments/provider.ts';
 
 export interface AppContext {
   db: Db;
@@ -30,8 +30,8 @@ export interface AppContext {
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
   images: ImageStore;
-  /** Null in the sandbox (no STRIPE_SECRET_KEY): payments then go through the site's own checkout page. */
-  stripe: StripeGateway | null;
+  /** Stripe, or the sandbox (which answers "not configured" with card payments off): chosen once in boot.ts. */
+  payments: PaymentProvider;
   /** What readiness reports about this process (routes/health.ts). */
   runtime: Runtime;
 }

@@ -3,7 +3,7 @@
 // with proration and can be cancelled to the end of the paid month.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countActiveSubscriptions, sumRevenueCentsSince } from '../src/db/repositories/payments.ts';
-import { renewDueSandboxSubscriptions } from '../src/services/payment-sandbox.ts';
+import { renewDueSandboxSubscriptions } from '../src/services/payments/providers/sandbox.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { creditsOf, inventoryOf, meOf, paymentsOf } from './helpers/payments.ts';

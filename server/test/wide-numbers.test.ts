@@ -17,7 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
 import { toIso } from '../src/lib/clock.ts';
 import { creditUpToMaximum, creditWithLedger } from '../src/services/credit-ledger.ts';
-import { fulfilCheckout } from '../src/services/payment-fulfilment.ts';
+import { fulfilCheckout } from '../src/services/payments/checkout-completion.ts';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';
@@ -262,11 +262,11 @@ describe.each(dialects)('numbers past 32 bits on %s', (dialect) => {
     const change = { userId: player.user._id, reason: 'test_grant', now };
     await h.ctx.db.transaction().execute(async (trx) => {
       expect(await creditWithLedger(trx, { ...change, amount: 11 })).toBeNull();
-      expect(await creditUpToMaximum(trx, { ...change, amount: 25 }, dialect === 'postgres')).toEqual({
+      expect(await creditUpToMaximum(trx, { ...change, amount: 25 })).toEqual({
         added: 10,
         balance: MAX_BALANCE,
       });
-      expect(await creditUpToMaximum(trx, { ...change, amount: 5 }, dialect === 'postgres')).toEqual({
+      expect(await creditUpToMaximum(trx, { ...change, amount: 5 })).toEqual({
         added: 0,
         balance: MAX_BALANCE,
       });

@@ -154,7 +154,7 @@ export interface PaymentsTable {
   status: string;
   amount_cents: number;
   currency: string;
-  /** JSON of what was bought (see services/payment-records.ts). */
+  /** JSON of what was bought (see services/payments/payment-records.ts). */
   purchase: string;
   idempotency_key: string | null;
   checkout_session_id: string | null;

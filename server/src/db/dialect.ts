@@ -4,6 +4,8 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
+  type SelectModifier,
+  type SelectQueryNode,
   SqliteAdapter,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -36,13 +38,35 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-/** Kysely's SqliteDialect with the driver above (its own config is private, so it is rebuilt here). */
+/** The row-lock clauses of a SELECT (FOR UPDATE and its kin). */
+const ROW_LOCKS: ReadonlySet<SelectModifier> = new Set([
+  'ForUpdate',
+  'ForNoKeyUpdate',
+  'ForShare',
+  'ForKeyShare',
+  'NoWait',
+  'SkipLocked',
+]);
+
+/**
+ * Repositories lock the rows they read for a change with `.forUpdate()`, as PostgreSQL needs. SQLite
+ * has no row locks, and needs none: its write transactions begin IMMEDIATE, one at a time (above). So
+ * the clause is left out here, once, and no caller says which dialect it runs on.
+ */
+class SqliteQueryCompilerWithoutRowLocks extends SqliteQueryCompiler {
+  protected override visitSelectQuery(node: SelectQueryNode): void {
+    const endModifiers = node.endModifiers?.filter((end) => !(end.modifier && ROW_LOCKS.has(end.modifier)));
+    super.visitSelectQuery({ ...node, endModifiers });
+  }
+}
+
+/** Kysely's SqliteDialect with the driver and compiler above (its own config is private, so it is rebuilt here). */
 export function createImmediateSqliteDialect(config: SqliteDialectConfig): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ImmediateSqliteDriver(config),
     createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createQueryCompiler: () => new SqliteQueryCompilerWithoutRowLocks(),
   };
 }
 
@@ -63,12 +87,6 @@ export function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '22021' || code === '22P05';
 }
-
-/**
- * Whether SELECT … FOR UPDATE is needed (and understood). SQLite has no row locks, and needs none:
- * its write transactions begin IMMEDIATE, one at a time.
- */
-export const needsRowLocks = (dialect: DialectName): boolean => dialect === 'postgres';
 
 /**
  * PostgreSQL SQLSTATEs that mean the database cannot serve right now: the connection or the server

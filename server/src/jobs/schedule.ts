@@ -7,9 +7,8 @@ import { deleteFinishedJobs } from '../db/repositories/jobs.ts';
 import { deleteEndedRateLimits } from '../db/repositories/rate-limits.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { enqueueRoleSyncForAll, isBotConfigured } from '../services/discord-roles.ts';
-import { renewDueSandboxSubscriptions } from '../services/payment-sandbox.ts';
+import { settleSubscriptionHolds } from '../services/payments/subscription-holds.ts';
 import { purgeExpiredSessions } from '../services/sessions.ts';
-import { settleSubscriptionHolds } from '../services/subscription-holds.ts';
 import { jobKinds } from './kinds.ts';
 import { reapExpiredLeases } from './runner.ts';
 
@@ -25,7 +24,7 @@ export interface ScheduledTask {
   run(ctx: AppContext): Promise<unknown>;
   /** Run once at start as well (the sandbox renews what fell due while the server was down). */
   atStart?: boolean;
-  /** Only where it applies (the sandbox's renewals only without Stripe). */
+  /** Only where it applies (the Discord reconcile only with a bot). */
   when?: (ctx: AppContext) => boolean;
 }
 
@@ -33,12 +32,13 @@ export const schedule: ScheduledTask[] = [
   { name: 'sessions.purge', everyMs: HOUR, run: purgeExpiredSessions },
   // The library's own clock is Date.now(), so ended windows are judged by it too.
   { name: 'rate_limits.purge', everyMs: HOUR, run: (ctx) => deleteEndedRateLimits(ctx.db, ctx.dialect, Date.now()) },
+  // The payment provider renews what it must (the sandbox its own subscriptions; Stripe renews its
+  // own), what fell due while the server was down too.
   {
     name: 'payments.sandbox_renewals',
     everyMs: HOUR,
-    run: renewDueSandboxSubscriptions,
+    run: (ctx) => ctx.payments.renewDueSubscriptions(ctx),
     atStart: true,
-    when: (ctx) => !ctx.stripe,
   },
   // Cancels and refunds what a webhook could not reach Stripe for (a duplicate subscription, a refunded one).
   { name: 'payments.settle_holds', everyMs: 5 * MINUTE, run: settleSubscriptionHolds, atStart: true },

@@ -8,19 +8,11 @@ import { requireUser } from '../middleware/auth.ts';
 import { getClientAddress } from '../middleware/client-address.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { cancelSandboxSubscription } from '../services/payment-sandbox.ts';
-import {
-  cancelOrder,
-  changeTier,
-  createItemsCheckout,
-  getOrder,
-  getSubscriptionInfo,
-  limitPaymentSessions,
-  openPortal,
-  payOrder,
-  subscribe,
-} from '../services/payments.ts';
-import { handleStripeWebhook } from '../services/stripe-webhooks.ts';
+import { cancelSubscriptionAtPeriodEnd, getSubscriptionInfo, openPortal } from '../services/payments/billing.ts';
+import { createItemsCheckout, payOrder, subscribe } from '../services/payments/checkout.ts';
+import { cancelOrder, getOrder, limitPaymentSessions } from '../services/payments/orders.ts';
+import { changeTier } from '../services/payments/tier-change.ts';
+import { handlePaymentWebhook } from '../services/payments/webhook.ts';
 
 /** The calls that open a payment session (at Stripe, or a sandbox order): limited per player and address. */
 const sessionLimit = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,7 +24,7 @@ const sessionLimit = createMiddleware<AppEnv>(async (c, next) => {
 export const paymentRoutes = new Hono<AppEnv>()
   .post('/webhook', async (c) => {
     const raw = await c.req.text();
-    return c.json(await handleStripeWebhook(c.get('ctx'), raw, c.req.header('stripe-signature')));
+    return c.json(await handlePaymentWebhook(c.get('ctx'), raw, c.req.header('stripe-signature')));
   })
   .post('/create-checkout-session', requireUser, sessionLimit, async (c) => {
     const input = await readBody(c, checkoutRequestSchema);
@@ -60,5 +52,5 @@ export const paymentRoutes = new Hono<AppEnv>()
     c.json(await cancelOrder(c.get('ctx'), c.get('user').id, c.req.param('id'))),
   )
   .post('/sandbox/subscription/cancel', requireUser, async (c) =>
-    c.json({ subscription: await cancelSandboxSubscription(c.get('ctx'), c.get('user').id) }),
+    c.json({ subscription: await cancelSubscriptionAtPeriodEnd(c.get('ctx'), c.get('user').id) }),
   );

@@ -3,7 +3,6 @@
 // leaves an audit record.
 import { type AdminUser, adminMessages, adminUserMessages } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
-import { needsRowLocks } from '../db/dialect.ts';
 import { findTierById } from '../db/repositories/catalogue.ts';
 import {
   findUserById,
@@ -57,7 +56,7 @@ export async function setUserCredits(
   const now = toIso(ctx.clock());
   await adminTransaction(ctx, adminId, async (trx, audit) => {
     // Locked, so a purchase landing meanwhile cannot make the difference wrong.
-    const current = await lockUserCredits(trx, userId, needsRowLocks(ctx.dialect));
+    const current = await lockUserCredits(trx, userId);
     if (current === undefined) throw notFound(adminUserMessages.userNotFound);
     if (credits === current) return;
     const change = { userId, reason: ADMIN_ADJUSTMENT, actorId: adminId, now };

@@ -2,7 +2,6 @@
 import { adminMessages, adminUserMessages } from '@starport/api-client/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { needsRowLocks } from '../db/dialect.ts';
 import {
   findUserById,
   findUserByNormalizedEmail,
@@ -49,7 +48,7 @@ export async function setAdminFlag(
     const user = await findUserById(trx, userId);
     if (!user) throw notFound(adminUserMessages.userNotFound);
     email = user.email;
-    const adminIds = await lockAdminIds(trx, needsRowLocks(ctx.dialect));
+    const adminIds = await lockAdminIds(trx);
     if (adminIds.includes(userId) === isAdmin) return false;
     if (!isAdmin && adminIds.length <= 1) throw conflict(adminMessages.lastAdmin);
     await updateIsAdmin(trx, userId, isAdmin, toIso(ctx.clock()));

@@ -10,6 +10,7 @@ import {
   type Tier,
 } from '@starport/api-client/contract';
 import type { InventoryEntryRow, ShopCategoryRow, ShopItemRow, TierRow } from '../db/database.ts';
+import { isTradeLocked } from './catalogue/trade-lock.ts';
 import { centsToUsd } from './user-view.ts';
 
 function parseJsonArray<T>(text: string): T[] {
@@ -86,7 +87,6 @@ export type InventoryEntryViewRow = Pick<
 
 export function toInventoryEntryView(row: InventoryEntryViewRow, now: Date): InventoryEntry {
   const shopItem = JSON.parse(row.item_snapshot) as ShopItem;
-  const until = row.trade_locked_until;
   return {
     _id: row.id,
     shopItem,
@@ -94,8 +94,8 @@ export function toInventoryEntryView(row: InventoryEntryViewRow, now: Date): Inv
     deliveredToGame: row.delivered_to_game === 1,
     createdAt: row.created_at,
     acquiredMethod: row.acquired_method,
-    tradeLocked: until !== null && until > now.toISOString(),
-    tradeLockedUntil: until,
+    tradeLocked: isTradeLocked(row.trade_locked_until, now),
+    tradeLockedUntil: row.trade_locked_until,
     revokedAt: row.revoked_at ?? null,
   };
 }

@@ -68,12 +68,11 @@ export const wouldPassMaximum = (balance: number, amount: number): boolean => ba
 export async function creditUpToMaximum(
   trx: Executor,
   change: LedgerChange,
-  rowLocks: boolean,
 ): Promise<{ added: number; balance: number } | null> {
   const balance = await creditWithLedger(trx, change);
   if (balance !== null) return { added: change.amount, balance };
   // Locked, so the room measured is the room there is when it is filled.
-  const current = await lockUserCredits(trx, change.userId, rowLocks);
+  const current = await lockUserCredits(trx, change.userId);
   if (current === undefined) return null;
   const room = Math.max(0, MAX_BALANCE - current);
   if (room === 0) return { added: 0, balance: current };

@@ -9,14 +9,16 @@ import {
 } from '@starport/api-client/contract';
 import type { AppContext } from '../context.ts';
 import type { Executor, ShopItemRow } from '../db/database.ts';
-import { findPublicShopItem, findTierById } from '../db/repositories/catalogue.ts';
+import { findPublicShopItem } from '../db/repositories/catalogue.ts';
 import { insertInventoryEntry, listInventoryEntries } from '../db/repositories/inventory.ts';
 import { findUserById } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { forbidden, invalid, notFound, unauthorized } from '../errors.ts';
-import { addMs, toIso } from '../lib/clock.ts';
+import { invalid, notFound, unauthorized } from '../errors.ts';
+import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { authMessages } from '../middleware/auth.ts';
+import { tierExclusiveRefusal } from './catalogue/tier-exclusive.ts';
+import { tradeLockedUntil } from './catalogue/trade-lock.ts';
 import { toInventoryEntryView, toShopItemView } from './catalogue-view.ts';
 import { debitWithLedger } from './credit-ledger.ts';
 
@@ -30,15 +32,10 @@ export const CREDIT_PURCHASE = 'credit_purchase';
 async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userId: string) {
   if (item.category === CREDITS_CATEGORY) return invalid(catalogueMessages.creditPackNotForCredits);
   if (Number(item.price_credits) <= 0) return invalid(catalogueMessages.notForCredits);
-  if (item.tier_exclusive_id) {
-    const user = await findUserById(trx, userId);
-    if (!user) return unauthorized(authMessages.signInRequired);
-    if (item.tier_exclusive_id !== user.current_tier_id) {
-      const tier = await findTierById(trx, item.tier_exclusive_id);
-      return forbidden(catalogueMessages.tierExclusive(tier?.name ?? 'required'));
-    }
-  }
-  return null;
+  if (!item.tier_exclusive_id) return null;
+  const user = await findUserById(trx, userId);
+  if (!user) return unauthorized(authMessages.signInRequired);
+  return tierExclusiveRefusal(trx, item, user.current_tier_id);
 }
 
 export async function purchaseWithCredits(ctx: AppContext, userId: string, itemId: string): Promise<PurchaseResponse> {
@@ -75,7 +72,7 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
       delivered_to_game: 0 as const,
       delivered_at: null,
       mail_id: null,
-      trade_locked_until: ctx.config.tradeLockMs > 0 ? toIso(addMs(now, ctx.config.tradeLockMs)) : null,
+      trade_locked_until: tradeLockedUntil(now, ctx.config.tradeLockMs),
       created_at: nowIso,
     };
     await insertInventoryEntry(trx, entry);

@@ -7,7 +7,7 @@ import { countActiveSubscriptions, insertPayment } from '../../src/db/repositori
 import { insertSubscription } from '../../src/db/repositories/subscriptions.ts';
 import { updateUserTier } from '../../src/db/repositories/users.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { settleSubscriptionHolds } from '../../src/services/subscription-holds.ts';
+import { settleSubscriptionHolds } from '../../src/services/payments/subscription-holds.ts';
 import { addTier } from '../helpers/catalogue-factories.ts';
 import type { FakeStripe } from '../helpers/fake-stripe.ts';
 import { call, registerPlayer } from '../helpers/http.ts';

@@ -11,10 +11,9 @@ export async function findPaymentById(db: Executor, id: string): Promise<Payment
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The payment, locked against concurrent change where the dialect can (SQLite writes one at a time). */
-export async function lockPayment(db: Executor, id: string, rowLocks: boolean): Promise<PaymentRow | undefined> {
-  const query = db.selectFrom('payments').selectAll().where('id', '=', id);
-  return (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+/** The payment, locked against concurrent change (where the dialect has row locks: SQLite writes one at a time). */
+export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function findPaymentByIdempotencyKey(db: Executor, key: string): Promise<PaymentRow | undefined> {
@@ -25,11 +24,17 @@ export async function findPaymentByCheckoutSession(db: Executor, sessionId: stri
   return db.selectFrom('payments').selectAll().where('checkout_session_id', '=', sessionId).executeTakeFirst();
 }
 
+/** The first payment of a charge (its payment intent). */
 export async function findPaymentByPaymentIntent(
   db: Executor,
   paymentIntentId: string,
 ): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_intent_id', '=', paymentIntentId)
+    .orderBy('created_at')
+    .executeTakeFirst();
 }
 
 export async function findPaymentByInvoice(db: Executor, invoiceId: string): Promise<PaymentRow | undefined> {

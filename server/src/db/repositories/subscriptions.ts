@@ -10,20 +10,36 @@ export const HOLDING_STATUSES = ['active', 'trialing', 'past_due'] as const;
 /** Holds that ask something of the provider (cancel, and for a duplicate a refund): a dispute only waits. */
 export const HOLDS_TO_SETTLE: readonly SubscriptionHold[] = ['duplicate', 'refunded', 'dispute_lost', 'superseded'];
 
+const byProviderId = (db: Executor, providerSubscriptionId: string) =>
+  db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', providerSubscriptionId);
+
+/** The subscription, locked against concurrent change (where the dialect has row locks). */
 export async function lockSubscriptionByProviderId(
   db: Executor,
   providerSubscriptionId: string,
-  rowLocks: boolean,
 ): Promise<SubscriptionRow | undefined> {
-  const query = db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', providerSubscriptionId);
-  return (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+  return byProviderId(db, providerSubscriptionId).forUpdate().executeTakeFirst();
+}
+
+/** The subscription, read without a lock. */
+export async function findSubscriptionByProviderId(
+  db: Executor,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  return byProviderId(db, providerSubscriptionId).executeTakeFirst();
 }
 
 export async function insertSubscription(db: Executor, row: NewSubscription): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
+}
+
+/** Stores a subscription unless one with its provider id is there already (made by a concurrent event). */
+export async function insertSubscriptionIfNew(db: Executor, row: NewSubscription): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+    .execute();
 }
 
 export async function updateSubscription(

@@ -84,17 +84,15 @@ export async function updateIsAdmin(db: Executor, id: string, isAdmin: boolean, 
     .execute();
 }
 
-/** The ids of every administrator, locked against concurrent change where the dialect can. */
-export async function lockAdminIds(db: Executor, rowLocks: boolean): Promise<string[]> {
-  const query = db.selectFrom('users').select('id').where('is_admin', '=', 1);
-  const rows = await (rowLocks ? query.forUpdate() : query).execute();
+/** The ids of every administrator, locked against concurrent change (where the dialect has row locks: db/dialect.ts). */
+export async function lockAdminIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_admin', '=', 1).forUpdate().execute();
   return rows.map((row) => row.id);
 }
 
-/** A user's balance, with the row locked against concurrent change where the dialect can. */
-export async function lockUserCredits(db: Executor, id: string, rowLocks: boolean): Promise<number | undefined> {
-  const query = db.selectFrom('users').select('credits').where('id', '=', id);
-  const row = await (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+/** A user's balance, with the row locked against concurrent change (where the dialect has row locks). */
+export async function lockUserCredits(db: Executor, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('credits').where('id', '=', id).forUpdate().executeTakeFirst();
   return row ? Number(row.credits) : undefined;
 }
 

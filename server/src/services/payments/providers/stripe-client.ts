@@ -1,29 +1,19 @@
-// Stripe, behind one small gateway: the official `stripe` package, configured from PaymentsConfig
-// (its host, port and protocol point at a local fake in tests), answering in the plain shapes the
-// payment services use. Nothing here touches the database.
+// Stripe's API, behind one small gateway for the Stripe provider (stripe.ts): the official `stripe`
+// package, configured from PaymentsConfig (its host, port and protocol point at a local fake in
+// tests), answering in plain shapes (provider.ts's where the fulfilment reads them). Nothing here
+// touches the database.
 import type Stripe from 'stripe';
-import type { PaymentsConfig } from '../config.ts';
-import { loadWhenNeeded } from '../lib/load-when-needed.ts';
+import type { PaymentsConfig } from '../../../config.ts';
+import { loadWhenNeeded } from '../../../lib/load-when-needed.ts';
+import {
+  type ChargeOutcome,
+  PaymentProviderError,
+  type SubscriptionState,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from '../provider.ts';
 
 type StripeModeConfig = Extract<PaymentsConfig, { mode: 'stripe' }>;
-
-/** Stripe could not be reached or refused the call; `missing` when the object does not exist. */
-export class PaymentProviderError extends Error {
-  readonly missing: boolean;
-  constructor(message: string, options: { missing?: boolean; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.name = 'PaymentProviderError';
-    this.missing = options.missing ?? false;
-  }
-}
-
-/** The webhook's signature did not match its raw body and secret, or was too old. */
-export class WebhookSignatureError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookSignatureError';
-  }
-}
 
 export interface CheckoutItemLine {
   itemId: string;
@@ -68,23 +58,6 @@ export interface CheckoutSessionState {
   lines: { description: string | null; quantity: number; amountTotalCents: number }[];
 }
 
-export interface SubscriptionState {
-  id: string;
-  customerId: string | null;
-  /** From the subscription's metadata. */
-  userId: string | null;
-  /** From the price's product (starport_tier_<id>), falling back to metadata. */
-  tierId: string | null;
-  itemId: string | null;
-  productId: string | null;
-  priceCents: number;
-  status: string;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** A tier change waiting for its payment (pending_if_incomplete). */
-  pendingUpdate: boolean;
-}
-
 export interface InvoiceState {
   id: string;
   subscriptionId: string | null;
@@ -107,27 +80,12 @@ export interface ChargeState {
   refunded: boolean;
 }
 
-/** What became of a payment intent's charge: refunds so far, and its latest dispute's status if any. */
-export interface ChargeOutcome {
-  amountRefundedCents: number;
-  fullyRefunded: boolean;
-  /** needs_response, won, lost…; null when the charge was never disputed. */
-  disputeStatus: string | null;
-}
-
 export interface DisputeState {
   id: string;
   chargeId: string | null;
   paymentIntentId: string | null;
   /** needs_response, under_review, won, lost… */
   status: string;
-}
-
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  /** The id of the object the event is about (a session, subscription, invoice, charge, dispute). */
-  objectId: string | null;
 }
 
 const TIER_PRODUCT_PREFIX = 'starport_tier_';

@@ -1,29 +1,15 @@
-// Stripe's webhook: the signature is checked on the raw body, then each event is applied once. The
-// event only says what changed; the object is read back from Stripe (the session with its line
-// items, the subscription, the invoice, the charge, the dispute) before one transaction applies it.
-import { paymentMessages } from '@starport/api-client/contract';
-import {
-  PaymentProviderError,
-  type StripeGateway,
-  type WebhookEvent,
-  WebhookSignatureError,
-} from '../adapters/stripe.ts';
-import type { AppContext } from '../context.ts';
-import { findPaymentByCheckoutSession, isEventProcessed, transitionPayment } from '../db/repositories/payments.ts';
-import { AppError, invalid, notFound } from '../errors.ts';
-import { toIso } from '../lib/clock.ts';
-import {
-  type ApplyOutcome,
-  applyChargeOutcome,
-  applyDispute,
-  applyRefund,
-  applySubscriptionState,
-  type EventRef,
-  fulfilCheckout,
-  inEventTransaction,
-  recordInvoice,
-} from './payment-fulfilment.ts';
-import { settleSubscriptionHolds } from './subscription-holds.ts';
+// Stripe's webhook events, read back and applied: an event only says what changed, so the object is
+// read back from Stripe (the session with its line items, the subscription, the invoice, the charge,
+// the dispute) before one transaction applies it, once, through the same fulfilment the sandbox uses.
+import type { AppContext } from '../../../context.ts';
+import { findPaymentByCheckoutSession, transitionPayment } from '../../../db/repositories/payments.ts';
+import { toIso } from '../../../lib/clock.ts';
+import { fulfilCheckout } from '../checkout-completion.ts';
+import { type ApplyOutcome, type EventRef, inEventTransaction } from '../event-transaction.ts';
+import { applyChargeOutcome, applyDispute, applyRefund } from '../payment-reversals.ts';
+import type { WebhookEvent } from '../provider.ts';
+import { applySubscriptionState, recordInvoice } from '../subscription-lifecycle.ts';
+import type { StripeGateway } from './stripe-client.ts';
 
 /** The events to enable on the Stripe webhook endpoint (README). */
 export const HANDLED_EVENTS = [
@@ -40,11 +26,6 @@ export const HANDLED_EVENTS = [
   'charge.dispute.created',
   'charge.dispute.closed',
 ] as const;
-
-export interface WebhookResult {
-  received: true;
-  outcome: ApplyOutcome | 'ignored';
-}
 
 async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: WebhookEvent, ref: EventRef) {
   if (!event.objectId) return 'ignored' as const;
@@ -154,7 +135,12 @@ async function handleDispute(ctx: AppContext, stripe: StripeGateway, event: Webh
   return applyDispute(ctx, { paymentIntentId, status: dispute.status }, ref);
 }
 
-async function dispatch(ctx: AppContext, stripe: StripeGateway, event: WebhookEvent) {
+/** Reads what a verified event is about back from Stripe and applies it once; the others are ignored. */
+export async function applyStripeEvent(
+  ctx: AppContext,
+  stripe: StripeGateway,
+  event: WebhookEvent,
+): Promise<ApplyOutcome | 'ignored'> {
   const ref = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed':
@@ -177,49 +163,4 @@ async function dispatch(ctx: AppContext, stripe: StripeGateway, event: WebhookEv
     default:
       return 'ignored' as const;
   }
-}
-
-/**
- * POST /api/stripe/webhook. A bad signature is 400 and changes nothing. A failure while applying is
- * a 500, so Stripe retries (for up to three days); the event's effects were rolled back with it.
- */
-export async function handleStripeWebhook(
-  ctx: AppContext,
-  rawBody: string,
-  signature: string | undefined,
-): Promise<WebhookResult> {
-  const stripe = ctx.stripe;
-  if (!stripe) throw notFound(paymentMessages.webhooksOff);
-  let event: WebhookEvent;
-  try {
-    event = stripe.verifyWebhook(rawBody, signature);
-  } catch (error) {
-    if (error instanceof WebhookSignatureError) {
-      ctx.logger.warn('payments.webhook_refused', { reason: error.message });
-      throw invalid(paymentMessages.badSignature);
-    }
-    throw error;
-  }
-  if (await isEventProcessed(ctx.db, event.id)) return { received: true, outcome: 'duplicate' };
-  let outcome: WebhookResult['outcome'];
-  try {
-    outcome = await dispatch(ctx, stripe, event);
-    ctx.logger.info('payments.webhook', { event: event.id, type: event.type, outcome });
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.missing) {
-      // The object is gone from Stripe (a deleted test object): retrying cannot help.
-      ctx.logger.warn('payments.webhook_object_missing', { event: event.id, type: event.type, error: error.message });
-      return { received: true, outcome: 'unknown' };
-    }
-    ctx.logger.error('payments.webhook_failed', {
-      event: event.id,
-      type: event.type,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw new AppError('internal_error', 'The event could not be applied; Stripe will retry it');
-  }
-  // The event is applied; what it asked of Stripe in turn (cancel a duplicate, refund it) is done
-  // now, and by the schedule should Stripe not answer.
-  await settleSubscriptionHolds(ctx);
-  return { received: true, outcome };
 }

@@ -1,17 +1,19 @@
-// What a held subscription still asks of the provider (migration 014's `hold`): a duplicate is
+// What a held subscription still asks of its provider (migration 014's `hold`): a duplicate is
 // refunded (its latest payment, with an idempotency key) and cancelled; one whose payment was refunded
 // or whose dispute was lost is cancelled, so it never charges again. The hold itself (no tier) was
-// set in the transaction that found the reason (payment-fulfilment.ts); the calls to Stripe happen
-// here, outside any transaction, right after a webhook and on the schedule, until they succeed.
-import type { AppContext } from '../context.ts';
-import type { SubscriptionRow } from '../db/database.ts';
-import { findLatestPaidPayment } from '../db/repositories/payments.ts';
-import { listUnsettledHolds, markHoldSettled } from '../db/repositories/subscriptions.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { toIso } from '../lib/clock.ts';
-import { insertAudit } from './audit.ts';
-import { applyRefund, applySubscriptionState, PAYMENTS_ACTOR } from './payment-fulfilment.ts';
-import { stateOfStoredSubscription } from './payment-records.ts';
+// set in the transaction that found the reason (subscription-lifecycle.ts); the calls to the provider
+// happen here, outside any transaction, right after a webhook and on the schedule, until they succeed.
+import type { AppContext } from '../../context.ts';
+import type { SubscriptionRow } from '../../db/database.ts';
+import { findLatestPaidPayment } from '../../db/repositories/payments.ts';
+import { listUnsettledHolds, markHoldSettled } from '../../db/repositories/subscriptions.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { toIso } from '../../lib/clock.ts';
+import { insertAudit } from '../audit.ts';
+import { PAYMENTS_ACTOR } from './payment-records.ts';
+import { applyRefund } from './payment-reversals.ts';
+import type { PaymentProvider } from './provider.ts';
+import { applySubscriptionState } from './subscription-lifecycle.ts';
 
 /**
  * Settles every unsettled hold; a failure (Stripe down) is logged and left for the next pass, which
@@ -35,16 +37,13 @@ export async function settleSubscriptionHolds(ctx: AppContext): Promise<number> 
 }
 
 async function settleHold(ctx: AppContext, subscription: SubscriptionRow): Promise<boolean> {
-  const stripe = ctx.stripe;
   // A Stripe subscription waits for a server with Stripe configured; the sandbox's needs no provider.
-  if (subscription.provider === 'stripe' && !stripe) return false;
-  const refunded = subscription.hold === 'duplicate' ? await refundLatestPayment(ctx, subscription) : null;
+  const provider = ctx.payments.providerOf(subscription.provider);
+  if (!provider) return false;
+  const refunded = subscription.hold === 'duplicate' ? await refundLatestPayment(ctx, provider, subscription) : null;
 
   const readAt = toIso(ctx.clock());
-  const ended =
-    stripe && subscription.provider === 'stripe'
-      ? await stripe.cancelSubscription(subscription.provider_subscription_id)
-      : stateOfStoredSubscription(subscription, { status: 'canceled', cancelAtPeriodEnd: false });
+  const ended = await provider.cancelSubscription(ctx, subscription);
   const recorded = await inTransaction(ctx.db, async (trx) => {
     await applySubscriptionState(trx, ctx, subscription.provider, ended, readAt);
     if (!(await markHoldSettled(trx, subscription.id, toIso(ctx.clock())))) return false;
@@ -70,27 +69,26 @@ async function settleHold(ctx: AppContext, subscription: SubscriptionRow): Promi
 /** A duplicate's money goes back: the last paid month of it, refunded in full and recorded at once. */
 async function refundLatestPayment(
   ctx: AppContext,
+  provider: PaymentProvider,
   subscription: SubscriptionRow,
 ): Promise<{ paymentId: string; refundedCents: number } | null> {
   const payment = await findLatestPaidPayment(ctx.db, subscription.provider_subscription_id);
   if (!payment) return null;
   const paymentIntentId = payment.payment_intent_id;
-  if (subscription.provider === 'stripe') {
-    if (!paymentIntentId || !ctx.stripe) {
-      ctx.logger.error('payments.duplicate_not_refundable', { paymentId: payment.id, userId: payment.user_id });
-      return null;
-    }
-    await ctx.stripe.refundPayment({
-      paymentIntentId,
-      reason: 'duplicate',
-      idempotencyKey: `duplicate-refund-${payment.id}`,
-      metadata: {
-        paymentId: payment.id,
-        userId: payment.user_id,
-        subscriptionId: subscription.provider_subscription_id,
-      },
-    });
+  if (!paymentIntentId) {
+    ctx.logger.error('payments.duplicate_not_refundable', { paymentId: payment.id, userId: payment.user_id });
+    return null;
   }
+  await provider.refundPayment(ctx, {
+    paymentIntentId,
+    reason: 'duplicate',
+    idempotencyKey: `duplicate-refund-${payment.id}`,
+    metadata: {
+      paymentId: payment.id,
+      userId: payment.user_id,
+      subscriptionId: subscription.provider_subscription_id,
+    },
+  });
   // Recorded now rather than when charge.refunded arrives (that event then finds it done).
   await applyRefund(
     ctx,

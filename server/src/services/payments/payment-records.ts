@@ -7,14 +7,24 @@ import {
   type ShopItem,
   type SubscriptionInfo,
 } from '@starport/api-client/contract';
-import type { SubscriptionState } from '../adapters/stripe.ts';
-import type { PaymentRow, SubscriptionRow, TierRow } from '../db/database.ts';
-import { centsToUsd } from './user-view.ts';
+import type { PaymentRow, SubscriptionRow, TierRow } from '../../db/database.ts';
+import { centsToUsd } from '../user-view.ts';
+import type { SubscriptionState } from './provider.ts';
 
 export const CURRENCY = 'usd';
 
 /** How inventory entries bought by card are labelled (shown as "cash purchase"). */
 export const CASH_PURCHASE = 'cash_purchase';
+
+/** Who the audit log names for what the payment rules do by themselves. */
+export const PAYMENTS_ACTOR = 'system:payments';
+
+/** The credit ledger's reasons for what payments add and take back. */
+export const LEDGER_REASONS = {
+  creditPack: 'credit_pack_purchase',
+  reclaimed: 'payment_reversal',
+  released: 'dispute_won',
+} as const;
 
 export interface PurchaseLine {
   itemId: string;
@@ -68,6 +78,9 @@ export function returnPaths(kind: PaymentRow['kind']): { success: string; cancel
     ? { success: paymentReturnPaths.itemsSuccess, cancel: paymentReturnPaths.itemsCancelled }
     : { success: paymentReturnPaths.subscriptionSuccess, cancel: paymentReturnPaths.subscriptionCancelled };
 }
+
+/** The site's own checkout page for an order: the sandbox's Pay, and the confirmation of a tier change. */
+export const siteCheckoutPath = (paymentId: string): string => `/checkout/${paymentId}`;
 
 export function toOrderView(row: PaymentRow): Order {
   const purchase = readPurchase(row);
