@@ -1,11 +1,14 @@
 // The OpenAPI documents the server serves (issue 17): the game servers' subset at
-// /api/game/openapi.json says what the server really requires and answers.
+// /api/game/openapi.json says what the server really requires and answers; the whole API's at
+// /api/openapi.json documents exactly the app's routes, and /api/docs renders it.
 import { ACK_IDS_MAX } from '@starport/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_CSP } from '../src/middleware/security-headers.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { gameServerCalls } from './helpers/game-servers.ts';
 import { call } from './helpers/http.ts';
 import { expectSoundDocument, type Json, operationsOf, resolve } from './helpers/openapi.ts';
+import { routeTable } from './helpers/route-table.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 /** The JSON schema of an operation's request body or of one of its answers, $refs followed. */
@@ -73,5 +76,100 @@ describe.each(dialects)('the game servers’ OpenAPI document on %s', (dialect) 
   it('says the ack answer always carries its four lists', () => {
     const answer = jsonSchema(game, game.paths['/deliveries/ack'].post.responses[200]);
     expect(answer.required).toEqual(['acknowledged', 'alreadyAcknowledged', 'unknown', 'refused']);
+  });
+});
+
+describe.each(dialects)('the API document on %s', (dialect) => {
+  let h: TestHarness;
+  let api: Json;
+  beforeAll(async () => {
+    h = await createHarness(dialect, { env: { PUBLIC_URL: 'https://play.example.com' } });
+    const res = await call(h, 'GET', '/api/openapi.json');
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json']);
+    api = res.json;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('is a sound OpenAPI 3.1 document for an independent validator, with operationIds and a licence', async () => {
+    await expectSoundDocument(api);
+    expect(api.servers).toEqual([{ url: 'https://play.example.com' }]);
+    expect(Object.keys(api.components.securitySchemes).sort()).toEqual(['gameServerKey', 'sessionToken']);
+  });
+
+  it('documents every route of the app, and nothing the app does not serve', () => {
+    const served = routeTable(h)
+      .filter(({ path }) => path.startsWith('/api/'))
+      .map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`)
+      .sort();
+    const documented = operationsOf(api).map(({ method, path }) => `${method} ${path}`);
+    expect(documented.filter((route) => route.includes(' /api/')).sort()).toEqual(served);
+    expect(served.length).toBeGreaterThan(60);
+    // Outside /api only what a wildcard route serves: the image library's addresses.
+    const wildcards = h.app.routes.filter(({ path }) => path.endsWith('/*') && path !== '/*');
+    for (const route of documented.filter((r) => !r.includes(' /api/'))) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(wildcards, route).toContainEqual(
+        expect.objectContaining({ method: method.toUpperCase(), path: `${path.split('/{')[0]}/*` }),
+      );
+    }
+  });
+
+  it('gives every operation its answers and the refusals that follow from it', () => {
+    for (const { method, path, operation } of operationsOf(api)) {
+      const label = `${method} ${path}`;
+      const statuses = Object.keys(operation.responses);
+      expect(
+        statuses.some((s) => s < '400'),
+        `${label} says what it answers`,
+      ).toBe(true);
+      for (const status of statuses) {
+        for (const [type, media] of Object.entries<Json>(resolve(api, operation.responses[status]).content ?? {})) {
+          expect(media.schema, `${label} ${status} ${type} has a schema`).toEqual(expect.any(Object));
+        }
+      }
+      expect(statuses, `${label} can fail`).toContain('500');
+      if (operation.requestBody) {
+        expect(resolve(api, operation.requestBody).required, `${label} requires its body`).toBe(true);
+        expect(statuses, label).toEqual(expect.arrayContaining(['400', '413']));
+      }
+      if (operation.security?.length) expect(statuses, label).toContain('401');
+      if (statuses.includes('429')) {
+        expect(resolve(api, operation.responses[429]).headers['Retry-After'].required, label).toBe(true);
+      }
+    }
+    const admin = api.paths['/api/admin/users'].get;
+    expect(admin.security).toEqual([{ sessionToken: [] }]);
+    expect(Object.keys(admin.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    expect(api.paths['/api/tiers'].get.security).toEqual([]);
+  });
+
+  it('serves the game servers’ part as it stands in the whole document', async () => {
+    const game = (await call(h, 'GET', '/api/game/openapi.json')).json;
+    for (const { method, path, operation } of operationsOf(game)) {
+      expect(operation, `${method} ${path}`).toEqual(api.paths[`/api/game${path}`][method]);
+    }
+    for (const [name, schema] of Object.entries(game.components.schemas)) {
+      expect(schema, name).toEqual(api.components.schemas[name]);
+    }
+  });
+
+  it('renders a reference page from it: every operation, its parameters, body and answers, and no script', async () => {
+    const res = await call(h, 'GET', '/api/docs');
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=UTF-8']);
+    expect(res.headers.get('content-security-policy')).toBe(SITE_CSP);
+    expect(res.text).not.toMatch(/<script|\sstyle=|<style|\son[a-z]+=/i);
+    for (const { method, path, operation } of operationsOf(api)) {
+      expect(res.text, `${method} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
+      expect(res.text, operation.operationId).toContain(`id="${operation.operationId}"`);
+    }
+    for (const text of ['Stripe-Signature', 'tierId', 'Retry-After', 'ErrorEnvelope', 'sessionToken', '413']) {
+      expect(res.text, text).toContain(text);
+    }
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)">/.exec(res.text)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await call(h, 'GET', stylesheet as string);
+    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=UTF-8']);
   });
 });
