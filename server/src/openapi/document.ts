@@ -101,7 +101,7 @@ const refusalResponses: Record<number, { name: string; description: string; head
   502: { name: 'BadGateway', description: 'An outside service could not be reached' },
   503: {
     name: 'ServiceUnavailable',
-    description: 'The database is briefly unavailable (with Retry-After), or the feature is not configured here',
+    description: 'The database is briefly unavailable: try again after Retry-After',
     headers: retryAfter(false, 'Seconds to wait, when the database is the cause.'),
   },
 };
@@ -328,11 +328,23 @@ function build(specs: OperationSpec[], info: Json, servers: Json[], pathOf = (pa
   });
 }
 
-let whole: Json | undefined;
+/** One value per public URL, made on first use: a process has one; tests start several. */
+export function perPublicUrl<T>(make: (publicUrl: string) => T): (publicUrl: string) => T {
+  const made = new Map<string, T>();
+  return (publicUrl) => {
+    let value = made.get(publicUrl);
+    if (value === undefined) {
+      if (made.size >= 10) made.clear();
+      value = make(publicUrl);
+      made.set(publicUrl, value);
+    }
+    return value;
+  };
+}
 
 /** The whole API (every route of the app, and the image addresses), for a server at `publicUrl`. */
-export function apiDocument(publicUrl: string): Json {
-  whole ??= build(
+export const apiDocument = perPublicUrl((publicUrl) =>
+  build(
     [...operations, ...wildcardOperations],
     {
       title: 'Starport API',
@@ -341,30 +353,16 @@ export function apiDocument(publicUrl: string): Json {
         'calls, and the game servers’ delivery queue. JSON in and out; every refusal is ' +
         '`{"error":{"message","code"}}` with its status. A readable version of this document is at /api/docs.',
     },
-    [],
-  );
-  return { ...whole, servers: [{ url: publicUrl }] };
-}
+    [{ url: publicUrl }],
+  ),
+);
 
 const GAME_PREFIX = '/api/game';
-const gameDocuments = new Map<string, Json>();
 
 /** The game servers' calls alone, relative to `${publicUrl}/api/game`, with curl examples. */
-export function gameApiDocument(publicUrl: string): Json {
-  let document = gameDocuments.get(publicUrl);
-  if (!document) {
-    document = buildGameDocument(publicUrl);
-    // One public URL per process; the bound only matters to tests that start many.
-    if (gameDocuments.size > 10) gameDocuments.clear();
-    gameDocuments.set(publicUrl, document);
-  }
-  return document;
-}
-
-function buildGameDocument(publicUrl: string): Json {
-  const specs = operations.filter((spec) => spec.tag === 'game');
-  return build(
-    specs,
+export const gameApiDocument = perPublicUrl((publicUrl) =>
+  build(
+    operations.filter((spec) => spec.tag === 'game'),
     {
       title: 'Starport game server API',
       description: [
@@ -380,5 +378,5 @@ function buildGameDocument(publicUrl: string): Json {
     },
     [{ url: `${publicUrl}${GAME_PREFIX}` }],
     (path) => path.slice(GAME_PREFIX.length),
-  );
-}
+  ),
+);

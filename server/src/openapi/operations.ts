@@ -941,6 +941,15 @@ export const operations: OperationSpec[] = [
     usesDatabase: false,
     answers: { 200: { description: 'The reference page.', content: { 'text/html': { type: 'string' } } } },
   },
+  {
+    route: 'GET /api/docs.css',
+    operationId: 'getApiReferenceStylesheet',
+    tag: 'documentation',
+    summary: 'The reference page’s stylesheet',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: { description: 'The stylesheet.', content: { 'text/css': { type: 'string' } } } },
+  },
 ];
 
 /**
