@@ -1,10 +1,12 @@
 // The OpenAPI documents the server serves (issue 17): the game servers' subset at
 // /api/game/openapi.json says what the server really requires and answers; the whole API's at
-// /api/openapi.json documents exactly the app's routes, and /api/docs renders it.
+// /api/openapi.json documents exactly the app's routes, and /api/docs renders it; and the check that
+// holds every answer an API test receives to it.
 import { ACK_IDS_MAX } from '@starport/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_CSP } from '../src/middleware/security-headers.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
+import { expectDocumentedAnswer } from './helpers/documented-answers.ts';
 import { gameServerCalls } from './helpers/game-servers.ts';
 import { call } from './helpers/http.ts';
 import { expectSoundDocument, type Json, operationsOf, resolve } from './helpers/openapi.ts';
@@ -171,5 +173,59 @@ describe.each(dialects)('the API document on %s', (dialect) => {
     expect(stylesheet).toBeDefined();
     const css = await call(h, 'GET', stylesheet as string);
     expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=UTF-8']);
+  });
+});
+
+describe('an answer held to the API document (what call() does with every answer)', () => {
+  const envelope = { error: { message: 'Not found', code: 'not_found' } };
+  const answer = (
+    method: string,
+    path: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => ({
+    method,
+    path,
+    status,
+    headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    text: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const check =
+    (...args: Parameters<typeof answer>) =>
+    () =>
+      expectDocumentedAnswer(answer(...args));
+
+  it('passes what the document describes, by path template and with a trailing slash or a query', () => {
+    expect(check('GET', '/api/health/live', 200, { status: 'ok', time: '2026-11-22T12:00:00.000Z' })).not.toThrow();
+    expect(check('DELETE', '/api/tiers/some-id/', 404, envelope)).not.toThrow();
+    expect(check('GET', '/api/shop/items?category=ships', 200, { items: [] })).not.toThrow();
+    expect(check('POST', '/api/auth/login', 429, envelope, { 'retry-after': '2' })).not.toThrow();
+    expect(check('GET', '/api/nowhere', 404, envelope)).not.toThrow();
+    expect(check('GET', '/images/seed/x.webp', 404, 'Not found', { 'content-type': 'text/plain' })).not.toThrow();
+    expect(check('GET', '/shop', 200, '<!doctype html>', { 'content-type': 'text/html' })).not.toThrow();
+  });
+
+  it('fails a status the document does not list for that operation', () => {
+    expect(check('GET', '/api/tiers', 404, envelope)).toThrow(
+      'GET /api/tiers answered 404: the API document lists only 200, 500, 503',
+    );
+    expect(check('GET', '/api/nowhere', 200, {})).toThrow('the API document has no get /api/nowhere');
+  });
+
+  it('fails a body with a field missing, left over or of the wrong type', () => {
+    expect(check('GET', '/api/health/live', 200, { status: 'ok' })).toThrow("must have required property 'time'");
+    expect(check('GET', '/api/health/live', 200, { status: 'ok', time: 'x', extra: 1 })).toThrow(
+      'must NOT have additional properties',
+    );
+    expect(check('GET', '/api/tiers/some-id', 404, { error: { message: 'x', code: 'nope' } })).toThrow(
+      'must be equal to one of the allowed values',
+    );
+    expect(check('GET', '/api/nowhere', 404, 'Not found', { 'content-type': 'text/plain' })).toThrow('is not JSON');
+  });
+
+  it('fails an answer without a header the document promises, or of a media type it does not name', () => {
+    expect(check('POST', '/api/auth/login', 429, envelope)).toThrow('without the Retry-After header');
+    expect(check('GET', '/api/docs', 200, {})).toThrow('with a application/json body: the API document says text/html');
   });
 });
