@@ -204,6 +204,8 @@ describe('an answer held to the API document (what call() does with every answer
     expect(check('GET', '/api/nowhere', 404, envelope)).not.toThrow();
     expect(check('GET', '/images/seed/x.webp', 404, 'Not found', { 'content-type': 'text/plain' })).not.toThrow();
     expect(check('GET', '/shop', 200, '<!doctype html>', { 'content-type': 'text/html' })).not.toThrow();
+    const preflight = { 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE' };
+    expect(check('OPTIONS', '/api/auth/me', 204, '', preflight)).not.toThrow();
   });
 
   it('fails a status the document does not list for that operation', () => {
@@ -211,6 +213,7 @@ describe('an answer held to the API document (what call() does with every answer
       'GET /api/tiers answered 404: the API document lists only 200, 500, 503',
     );
     expect(check('GET', '/api/nowhere', 200, {})).toThrow('the API document has no get /api/nowhere');
+    expect(check('OPTIONS', '/api/auth/me', 204, '')).toThrow('the API document has no options /api/auth/me');
   });
 
   it('fails a body with a field missing, left over or of the wrong type', () => {
