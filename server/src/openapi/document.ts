@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the whole API, generated from the route descriptions of
 // openapi/operations.ts and the contract's zod schemas (z.toJSONSchema, JSON Schema 2020-12), never
-// written by hand; and the game servers' part of it on its own. Built once, on first use.
+// written by hand; and the game servers' part of it on its own. Built on first use, once per public URL.
 import {
   adminDeliverySchema,
   adminUserSchema,
@@ -24,7 +24,7 @@ import { type Answer, type OperationSpec, operations, type TagKey, tags, wildcar
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema and OpenAPI objects are plain JSON.
 type Json = Record<string, any>;
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 /** No licence has been chosen for the API: its terms are the operator's. */
 const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
@@ -137,8 +137,8 @@ function refusalsOf(spec: OperationSpec): Map<number, string | undefined> {
   return new Map([...refusals].sort(([a], [b]) => a - b));
 }
 
-/** `PATCH /api/tiers/:id` → `['patch', '/api/tiers/{id}', ['id']]`. */
-export function splitRoute(route: string): { method: string; path: string; pathParameters: string[] } {
+/** `PATCH /api/tiers/:id` → method `patch`, path `/api/tiers/{id}`, path parameters `['id']`. */
+function splitRoute(route: string): { method: string; path: string; pathParameters: string[] } {
   const [method = '', honoPath = ''] = route.split(' ');
   const pathParameters = [...honoPath.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as string);
   return { method: method.toLowerCase(), path: honoPath.replace(/:([A-Za-z]+)/g, '{$1}'), pathParameters };
@@ -152,16 +152,17 @@ const isJsonAnswer = (answer: Answer): answer is Answer & { schema: z.ZodType } 
  * property and allows no other). Shared entities become components; the rest is inlined.
  */
 function convertSchemas(specs: OperationSpec[]) {
-  const ids = new Map<z.ZodType, string>();
+  type Io = 'input' | 'output';
+  const ids = { input: new Map<z.ZodType, string>(), output: new Map<z.ZodType, string>() };
   const registries = { input: z.registry<{ id: string }>(), output: z.registry<{ id: string }>() };
   for (const [name, schema] of Object.entries(sharedSchemas)) {
-    ids.set(schema, name);
+    ids.output.set(schema, name);
     registries.output.add(schema, { id: name });
   }
-  const register = (schema: z.ZodType, io: 'input' | 'output') => {
-    if (ids.has(schema)) return;
-    const id = `${io}${ids.size}`;
-    ids.set(schema, id);
+  const register = (schema: z.ZodType, io: Io) => {
+    if (ids[io].has(schema)) return;
+    const id = `${io}${ids[io].size}`;
+    ids[io].set(schema, id);
     registries[io].add(schema, { id });
   };
   for (const spec of specs) {
@@ -184,8 +185,8 @@ function convertSchemas(specs: OperationSpec[]) {
     }
   }
   /** The schema to put in the document: a component's $ref, or the schema itself with no inline refs left. */
-  const schemaOf = (schema: z.ZodType): Json => {
-    const id = ids.get(schema) as string;
+  const schemaOf = (schema: z.ZodType, io: Io): Json => {
+    const id = ids[io].get(schema) as string;
     return Object.hasOwn(sharedSchemas, id) ? { $ref: componentRef(id) } : inlined(converted[id]);
   };
   const inlined = (value: Json | undefined): Json => {
@@ -200,7 +201,7 @@ function convertSchemas(specs: OperationSpec[]) {
   return { schemaOf, components };
 }
 
-function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType) => Json): Json {
+function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType, io: 'input' | 'output') => Json): Json {
   const { pathParameters } = splitRoute(spec.route);
   const parameters = [
     ...pathParameters.map((name) => ({
@@ -215,7 +216,7 @@ function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType) => Js
       in: parameter.in,
       required: parameter.required ?? false,
       description: parameter.description,
-      schema: schemaOf(parameter.schema),
+      schema: schemaOf(parameter.schema, 'input'),
     })),
   ];
   const responses: Json = {};
@@ -224,7 +225,7 @@ function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType) => Js
       description: answer.description,
       ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
       ...(isJsonAnswer(answer)
-        ? { content: { 'application/json': { schema: schemaOf(answer.schema) } } }
+        ? { content: { 'application/json': { schema: schemaOf(answer.schema, 'output') } } }
         : answer.content
           ? { content: Object.fromEntries(Object.entries(answer.content).map(([type, schema]) => [type, { schema }])) }
           : {}),
@@ -258,7 +259,7 @@ function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType) => Js
           },
         }
       : spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body) } } } }
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } }
         : {}),
     responses,
   };
