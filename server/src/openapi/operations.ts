@@ -175,6 +175,64 @@ const stripe502 = 'The payment provider could not be reached; nothing was charge
 const sessionLimit429 = 'Too many payment sessions by this player or from this address';
 const id = (what: string) => ({ id: `The ${what}’s id` });
 
+/**
+ * The four admin calls of a catalogue resource (tiers, shop items, categories), alike but for their
+ * names and schemas: list all, create, change the fields sent, delete.
+ */
+function adminResource(resource: {
+  name: string;
+  one: string;
+  plural?: string;
+  path: string;
+  list?: string;
+  schemas: { list: z.ZodType; input: z.ZodType; update: z.ZodType; answer: z.ZodType };
+  invalid?: string;
+  deleteSummary: string;
+  inUse?: string;
+}): OperationSpec[] {
+  const noun = resource.one.replace(/^an? /, '');
+  const plural = resource.plural ?? `${resource.name}s`;
+  const common = { tag: 'adminCatalogue', access: 'admin' } as const;
+  const taken = { 409: `${resource.one.replace(/^a/, 'A')} with this slug already exists` };
+  const invalid = resource.invalid ? { 400: resource.invalid } : {};
+  const one = { pathParameters: id(noun), ...common };
+  return [
+    {
+      route: resource.list ?? `GET ${resource.path}`,
+      operationId: `listAll${plural}`,
+      summary: `Every ${noun}, inactive ones included`,
+      answers: { 200: json(`Every ${noun}.`, resource.schemas.list) },
+      ...common,
+    },
+    {
+      route: `POST ${resource.path}`,
+      operationId: `create${resource.name}`,
+      summary: `Create ${resource.one}`,
+      body: resource.schemas.input,
+      answers: { 201: json(`The new ${noun}.`, resource.schemas.answer) },
+      refusals: { ...invalid, ...taken },
+      ...common,
+    },
+    {
+      route: `PATCH ${resource.path}/:id`,
+      operationId: `update${resource.name}`,
+      summary: `Change ${resource.one}: only the fields sent`,
+      body: resource.schemas.update,
+      answers: { 200: json(`The ${noun} as it is now.`, resource.schemas.answer) },
+      refusals: { ...invalid, 404: `No such ${noun}`, ...taken },
+      ...one,
+    },
+    {
+      route: `DELETE ${resource.path}/:id`,
+      operationId: `delete${resource.name}`,
+      summary: resource.deleteSummary,
+      answers: { 200: json(`The deleted ${noun}.`, resource.schemas.answer) },
+      refusals: { 404: `No such ${noun}`, ...(resource.inUse ? { 409: resource.inUse } : {}) },
+      ...one,
+    },
+  ];
+}
+
 export const operations: OperationSpec[] = [
   // --- Health --------------------------------------------------------------------------------------
   {
@@ -316,93 +374,35 @@ export const operations: OperationSpec[] = [
     access: 'public',
     answers: { 200: json('The active tiers.', tiersResponseSchema) },
   },
-  {
-    route: 'GET /api/tiers/all',
-    operationId: 'listAllTiers',
-    tag: 'adminCatalogue',
-    summary: 'Every tier, inactive ones included',
-    access: 'admin',
-    answers: { 200: json('Every tier.', adminTiersResponseSchema) },
-  },
-  {
-    route: 'POST /api/tiers',
-    operationId: 'createTier',
-    tag: 'adminCatalogue',
-    summary: 'Create a tier',
-    access: 'admin',
-    body: tierInputSchema,
-    answers: { 201: json('The new tier.', tierResponseSchema) },
-    refusals: { 409: 'A tier with this slug already exists' },
-  },
-  {
-    route: 'PATCH /api/tiers/:id',
-    operationId: 'updateTier',
-    tag: 'adminCatalogue',
-    summary: 'Change a tier: only the fields sent',
-    access: 'admin',
-    pathParameters: id('tier'),
-    body: tierUpdateSchema,
-    answers: { 200: json('The tier as it is now.', tierResponseSchema) },
-    refusals: { 404: 'No such tier', 409: 'A tier with this slug already exists' },
-  },
-  {
-    route: 'DELETE /api/tiers/:id',
-    operationId: 'deleteTier',
-    tag: 'adminCatalogue',
-    summary: 'Delete a tier no player holds',
-    access: 'admin',
-    pathParameters: id('tier'),
-    answers: { 200: json('The deleted tier.', tierResponseSchema) },
-    refusals: { 404: 'No such tier', 409: 'Players hold this tier: make it inactive instead' },
-  },
+  ...adminResource({
+    name: 'Tier',
+    one: 'a tier',
+    list: 'GET /api/tiers/all',
+    path: '/api/tiers',
+    schemas: {
+      list: adminTiersResponseSchema,
+      input: tierInputSchema,
+      update: tierUpdateSchema,
+      answer: tierResponseSchema,
+    },
+    deleteSummary: 'Delete a tier no player holds',
+    inUse: 'Players hold this tier: make it inactive instead',
+  }),
 
   // --- Admin: shop items and images ------------------------------------------------------------------
-  {
-    route: 'GET /api/shop/admin/items',
-    operationId: 'listAllItems',
-    tag: 'adminCatalogue',
-    summary: 'Every shop item, inactive ones included',
-    access: 'admin',
-    answers: { 200: json('Every item.', adminItemsResponseSchema) },
-  },
-  {
-    route: 'POST /api/shop/admin/items',
-    operationId: 'createItem',
-    tag: 'adminCatalogue',
-    summary: 'Create a shop item',
-    access: 'admin',
-    body: shopItemInputSchema,
-    answers: { 201: json('The new item.', shopItemResponseSchema) },
-    refusals: {
-      400: 'A field is invalid, or the category or tier does not exist',
-      409: 'An item with this slug already exists',
+  ...adminResource({
+    name: 'Item',
+    one: 'a shop item',
+    path: '/api/shop/admin/items',
+    schemas: {
+      list: adminItemsResponseSchema,
+      input: shopItemInputSchema,
+      update: shopItemUpdateSchema,
+      answer: shopItemResponseSchema,
     },
-  },
-  {
-    route: 'PATCH /api/shop/admin/items/:id',
-    operationId: 'updateItem',
-    tag: 'adminCatalogue',
-    summary: 'Change a shop item: only the fields sent',
-    access: 'admin',
-    pathParameters: id('item'),
-    body: shopItemUpdateSchema,
-    answers: { 200: json('The item as it is now.', shopItemResponseSchema) },
-    refusals: {
-      400: 'A field is invalid, or the category or tier does not exist',
-      404: 'No such item',
-      409: 'An item with this slug already exists',
-    },
-  },
-  {
-    route: 'DELETE /api/shop/admin/items/:id',
-    operationId: 'deleteItem',
-    tag: 'adminCatalogue',
-    summary: 'Delete a shop item (what players bought keeps its copy)',
-    access: 'admin',
-    pathParameters: id('item'),
-    answers: { 200: json('The deleted item.', shopItemResponseSchema) },
-    refusals: { 404: 'No such item' },
-  },
+    invalid: 'A field is invalid, or the category or tier does not exist',
+    deleteSummary: 'Delete a shop item (what players bought keeps its copy)',
+  }),
   {
     route: 'GET /api/shop/admin/images',
     operationId: 'listImages',
@@ -502,45 +502,20 @@ export const operations: OperationSpec[] = [
     answers: { 201: json('The mail as sent.', sendMailResponseSchema) },
     refusals: { 404: 'No such user or item' },
   },
-  {
-    route: 'GET /api/admin/categories',
-    operationId: 'listAllCategories',
-    tag: 'adminCatalogue',
-    summary: 'Every category, inactive ones included',
-    access: 'admin',
-    answers: { 200: json('Every category.', adminCategoriesResponseSchema) },
-  },
-  {
-    route: 'POST /api/admin/categories',
-    operationId: 'createCategory',
-    tag: 'adminCatalogue',
-    summary: 'Create a category',
-    access: 'admin',
-    body: categoryInputSchema,
-    answers: { 201: json('The new category.', categoryResponseSchema) },
-    refusals: { 409: 'A category with this slug already exists' },
-  },
-  {
-    route: 'PATCH /api/admin/categories/:id',
-    operationId: 'updateCategory',
-    tag: 'adminCatalogue',
-    summary: 'Change a category: only the fields sent',
-    access: 'admin',
-    pathParameters: id('category'),
-    body: categoryUpdateSchema,
-    answers: { 200: json('The category as it is now.', categoryResponseSchema) },
-    refusals: { 404: 'No such category', 409: 'A category with this slug already exists' },
-  },
-  {
-    route: 'DELETE /api/admin/categories/:id',
-    operationId: 'deleteCategory',
-    tag: 'adminCatalogue',
-    summary: 'Delete a category no item uses',
-    access: 'admin',
-    pathParameters: id('category'),
-    answers: { 200: json('The deleted category.', categoryResponseSchema) },
-    refusals: { 404: 'No such category', 409: 'Items use this category: move them first' },
-  },
+  ...adminResource({
+    name: 'Category',
+    one: 'a category',
+    plural: 'Categories',
+    path: '/api/admin/categories',
+    schemas: {
+      list: adminCategoriesResponseSchema,
+      input: categoryInputSchema,
+      update: categoryUpdateSchema,
+      answer: categoryResponseSchema,
+    },
+    deleteSummary: 'Delete a category no item uses',
+    inUse: 'Items use this category: move them first',
+  }),
   {
     route: 'POST /api/admin/users/:id/discord-resync',
     operationId: 'resyncUserDiscordRoles',
