@@ -12,6 +12,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { gameRoutes } from './routes/game.ts';
@@ -125,6 +126,7 @@ export function createApp(ctx: AppContext) {
     .route('/stripe', paymentRoutes)
     .route('/discord', discordRoutes)
     .route('/game', gameRoutes)
+    .route('/', apiDocsRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
     });

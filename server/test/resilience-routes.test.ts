@@ -7,22 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, grantCredits } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';
+import { type Route, routeTable } from './helpers/route-table.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** The app's endpoints (not its middleware), one per method and path. */
-function routeTable(h: TestHarness): Route[] {
-  const seen = new Map<string, Route>();
-  for (const route of h.app.routes) {
-    if (route.method === 'ALL' || route.path.includes('*')) continue;
-    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
-  }
-  return [...seen.values()];
-}
 
 const isAdminRoute = ({ method, path }: Route) =>
   path.startsWith('/api/admin/') ||

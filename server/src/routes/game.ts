@@ -11,8 +11,8 @@ import { invalid } from '../errors.ts';
 import { requireGameServer } from '../middleware/game-auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
+import { gameApiDocument } from '../openapi/document.ts';
 import { acknowledgeDeliveries, pollDeliveries } from '../services/game-deliveries.ts';
-import { gameOpenApi } from './game-openapi.ts';
 
 function readLimit(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;
@@ -32,7 +32,7 @@ function readOnline(raw: string | undefined): string[] | undefined {
 }
 
 export const gameRoutes = new Hono<AppEnv>()
-  .get('/openapi.json', (c) => c.json(gameOpenApi(c.get('ctx').config.publicUrl)))
+  .get('/openapi.json', (c) => c.json(gameApiDocument(c.get('ctx').config.publicUrl)))
   .get('/deliveries', requireGameServer, async (c) => {
     const options = { limit: readLimit(c.req.query('limit')), online: readOnline(c.req.query('online')) };
     return c.json({ deliveries: await pollDeliveries(c.get('ctx'), c.get('gameKeyId'), options) });

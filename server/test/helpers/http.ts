@@ -1,5 +1,7 @@
-// Calls the real Hono app the way a client does, and small factories with overrides.
+// Calls the real Hono app the way a client does, and small factories with overrides. Every answer is
+// held to the API document (documented-answers.ts): a test fails on an answer the document does not describe.
 import type { AuthResponse } from '@starport/api-client/contract';
+import { expectDocumentedAnswer } from './documented-answers.ts';
 import type { TestHarness } from './test-context.ts';
 
 export interface CallOptions {
@@ -19,6 +21,7 @@ export async function call(h: Pick<TestHarness, 'app'>, method: string, path: st
   }
   const response = await h.app.request(path, { method, headers, body });
   const text = await response.text();
+  expectDocumentedAnswer({ method, path, status: response.status, headers: response.headers, text });
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -124,3 +124,6 @@ export const adminDeliverySchema = z.object({
 export type AdminDelivery = z.infer<typeof adminDeliverySchema>;
 export const adminDeliveriesResponseSchema = z.object({ deliveries: z.array(adminDeliverySchema) });
 export type AdminDeliveriesResponse = z.infer<typeof adminDeliveriesResponseSchema>;
+/** POST /api/admin/deliveries/{id}/requeue: the id put back in the queue. */
+export const requeueResponseSchema = z.object({ requeued: z.string() });
+export type RequeueResponse = z.infer<typeof requeueResponseSchema>;

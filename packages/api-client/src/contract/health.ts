@@ -2,6 +2,7 @@
 // meaning its database answers in time, its schema is current, its background work runs, and it is
 // not shutting down. A load balancer sends work only to a ready instance.
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './errors.ts';
 
 export const healthLiveResponseSchema = z.object({
   status: z.literal('ok'),
@@ -24,6 +25,10 @@ export const healthResponseSchema = z.object({
   checks: readinessChecksSchema,
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** 503 from /api/health/ready: the error envelope, with the checks that say why. */
+export const healthNotReadyResponseSchema = errorEnvelopeSchema.extend({ checks: readinessChecksSchema });
+export type HealthNotReadyResponse = z.infer<typeof healthNotReadyResponseSchema>;
 
 /** Why an instance is not ready, in the error envelope's message. */
 export const healthMessages = {

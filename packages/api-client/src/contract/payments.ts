@@ -132,6 +132,12 @@ export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionInfoSchema.nullable() });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
+/** What the webhook did with an event: Stripe needs only the 200, the outcome is for the log and tests. */
+export const webhookOutcomes = ['applied', 'already', 'duplicate', 'unknown', 'refused', 'ignored'] as const;
+/** POST /api/stripe/webhook. */
+export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(webhookOutcomes) });
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
+
 /** Where each kind of order comes back to: SPEC.md §2's query parameters. */
 export const paymentReturnPaths = {
   itemsSuccess: '/shop?payment=success',

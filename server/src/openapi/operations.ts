@@ -1,0 +1,961 @@
+// Every API route, described once: its operationId, tag, who may call it, what it reads and what it
+// answers, with the schemas of the shared contract. The OpenAPI document (openapi/document.ts) is
+// generated from this table, and a test holds it to the app's own route table, both ways.
+import {
+  ackRequestSchema,
+  ackResponseSchema,
+  adminCategoriesResponseSchema,
+  adminDeliveriesResponseSchema,
+  adminItemsResponseSchema,
+  adminStatsResponseSchema,
+  adminTiersResponseSchema,
+  adminUserResponseSchema,
+  adminUsersResponseSchema,
+  authResponseSchema,
+  categoriesResponseSchema,
+  categoryInputSchema,
+  categoryQuerySchema,
+  categoryResponseSchema,
+  categoryUpdateSchema,
+  checkoutRequestSchema,
+  createGameServerKeyRequestSchema,
+  createGameServerKeyResponseSchema,
+  DELIVERY_LIMIT_DEFAULT,
+  DELIVERY_LIMIT_MAX,
+  deleteImageRequestSchema,
+  deleteImageResponseSchema,
+  deliveriesResponseSchema,
+  discordLinkResponseSchema,
+  discordRolesResponseSchema,
+  discordStatusResponseSchema,
+  discordUnlinkResponseSchema,
+  gameServerKeyResponseSchema,
+  gameServerKeysResponseSchema,
+  healthLiveResponseSchema,
+  healthNotReadyResponseSchema,
+  healthResponseSchema,
+  IMAGE_MAX_BYTES,
+  imagesResponseSchema,
+  imageUploadResponseSchema,
+  inventoryResponseSchema,
+  itemsResponseSchema,
+  loginRequestSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+  orderResponseSchema,
+  pollDeliveriesRequestSchema,
+  purchaseRequestSchema,
+  purchaseResponseSchema,
+  redirectResponseSchema,
+  registerRequestSchema,
+  requeueResponseSchema,
+  resyncResponseSchema,
+  roleSyncProblemsResponseSchema,
+  sendMailRequestSchema,
+  sendMailResponseSchema,
+  setUserAdminRequestSchema,
+  setUserCreditsRequestSchema,
+  setUserTierRequestSchema,
+  shopItemInputSchema,
+  shopItemResponseSchema,
+  shopItemUpdateSchema,
+  siteSettingsResponseSchema,
+  subscriptionResponseSchema,
+  tierInputSchema,
+  tierRequestSchema,
+  tierResponseSchema,
+  tiersResponseSchema,
+  tierUpdateSchema,
+  updateSiteSettingsRequestSchema,
+  webhookResponseSchema,
+} from '@starport/api-client/contract';
+import { z } from 'zod';
+
+/** Who may call: anyone, a signed-in player (or admin), an administrator, or a game server's key. */
+export type Access = 'public' | 'player' | 'admin' | 'gameServer';
+
+/** The reference page's sections, in its order: what a reader looks for. */
+export const tags = {
+  health: { name: 'Health', description: 'Liveness and readiness, for load balancers and monitors.' },
+  accounts: { name: 'Accounts', description: 'Sign up, sign in, who am I, sign out.' },
+  shop: { name: 'Shop', description: 'The public catalogue, a player’s inventory, and buying with credits.' },
+  tiers: { name: 'Tiers', description: 'The supporter tiers on sale.' },
+  payments: {
+    name: 'Payments',
+    description:
+      'Card payments: checkout, subscriptions, the portal, the site’s own checkout page, and Stripe’s webhook.',
+  },
+  discord: { name: 'Discord', description: 'Linking a player’s Discord account.' },
+  images: { name: 'Images', description: 'The image library’s pictures, as shop items name them.' },
+  adminCatalogue: { name: 'Admin: catalogue', description: 'Items, categories, tiers and the image library.' },
+  adminPlayers: { name: 'Admin: players', description: 'Users, credits, tiers, the admin flag, mail and deliveries.' },
+  adminOperations: {
+    name: 'Admin: operations',
+    description: 'Dashboard figures, site settings, Discord role sync and game server keys.',
+  },
+  game: {
+    name: 'Game servers',
+    description: 'The delivery queue game servers poll and acknowledge, with a game server key.',
+  },
+  documentation: { name: 'Documentation', description: 'This document and its reference page.' },
+} as const;
+export type TagKey = keyof typeof tags;
+
+/** A documented answer other than a JSON body: a redirect, a page, a picture, nothing. */
+export interface RawAnswer {
+  description: string;
+  /** Media type → JSON schema of the body. */
+  content?: Record<string, Record<string, unknown>>;
+  headers?: Record<string, { description: string; required?: boolean }>;
+}
+export interface JsonAnswer {
+  description: string;
+  schema: z.ZodType;
+  headers?: RawAnswer['headers'];
+}
+export type Answer = JsonAnswer | RawAnswer;
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'header' | 'cookie';
+  description: string;
+  schema: z.ZodType;
+  required?: boolean;
+}
+
+export interface OperationSpec {
+  /** As Hono's route table spells it: `PATCH /api/tiers/:id`. */
+  route: string;
+  operationId: string;
+  tag: TagKey;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** The path parameters' descriptions (`:id` → `{id}`). */
+  pathParameters?: Record<string, string>;
+  parameters?: Parameter[];
+  /** A JSON body the server requires; `multipart` for the image upload. */
+  body?: z.ZodType | 'multipart';
+  /** What it answers when it works, by status. */
+  answers: Record<number, Answer>;
+  /**
+   * Refusals beyond those that follow from the rest (400 for what it reads, 401/403 for access, 413 for
+   * a body, 500 and 503 for every call), each with why; `false` removes one that cannot happen.
+   */
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503, string | false>>;
+  /** False for the few calls that never touch the database (no 503 for it). */
+  usesDatabase?: boolean;
+}
+
+const json = (description: string, schema: z.ZodType, headers?: RawAnswer['headers']): JsonAnswer => ({
+  description,
+  schema,
+  ...(headers ? { headers } : {}),
+});
+
+const redirect = (description: string): RawAnswer => ({
+  description,
+  headers: { Location: { description: 'Where the browser goes next.', required: true } },
+});
+
+const anOpenApiDocument: RawAnswer = {
+  description: 'An OpenAPI 3.1 document.',
+  content: { 'application/json': { type: 'object', required: ['openapi', 'info', 'paths'] } },
+};
+
+const setsCookie = {
+  'Set-Cookie': {
+    description: 'Binds the link to this browser (HttpOnly, 10 minutes): only this browser can finish it.',
+    required: true,
+  },
+};
+
+const payments503 = 'Card payments are not configured on this server, or the database is briefly unavailable';
+const stripe502 = 'The payment provider could not be reached; nothing was charged';
+const sessionLimit429 = 'Too many payment sessions by this player or from this address';
+const id = (what: string) => ({ id: `The ${what}’s id` });
+
+/**
+ * The four admin calls of a catalogue resource (tiers, shop items, categories), alike but for their
+ * names and schemas: list all, create, change the fields sent, delete.
+ */
+function adminResource(resource: {
+  name: string;
+  one: string;
+  plural?: string;
+  path: string;
+  list?: string;
+  schemas: { list: z.ZodType; input: z.ZodType; update: z.ZodType; answer: z.ZodType };
+  invalid?: string;
+  deleteSummary: string;
+  inUse?: string;
+}): OperationSpec[] {
+  const noun = resource.one.replace(/^an? /, '');
+  const plural = resource.plural ?? `${resource.name}s`;
+  const common = { tag: 'adminCatalogue', access: 'admin' } as const;
+  const taken = { 409: `${resource.one.replace(/^a/, 'A')} with this slug already exists` };
+  const invalid = resource.invalid ? { 400: resource.invalid } : {};
+  const one = { pathParameters: id(noun), ...common };
+  return [
+    {
+      route: resource.list ?? `GET ${resource.path}`,
+      operationId: `listAll${plural}`,
+      summary: `Every ${noun}, inactive ones included`,
+      answers: { 200: json(`Every ${noun}.`, resource.schemas.list) },
+      ...common,
+    },
+    {
+      route: `POST ${resource.path}`,
+      operationId: `create${resource.name}`,
+      summary: `Create ${resource.one}`,
+      body: resource.schemas.input,
+      answers: { 201: json(`The new ${noun}.`, resource.schemas.answer) },
+      refusals: { ...invalid, ...taken },
+      ...common,
+    },
+    {
+      route: `PATCH ${resource.path}/:id`,
+      operationId: `update${resource.name}`,
+      summary: `Change ${resource.one}: only the fields sent`,
+      body: resource.schemas.update,
+      answers: { 200: json(`The ${noun} as it is now.`, resource.schemas.answer) },
+      refusals: { ...invalid, 404: `No such ${noun}`, ...taken },
+      ...one,
+    },
+    {
+      route: `DELETE ${resource.path}/:id`,
+      operationId: `delete${resource.name}`,
+      summary: resource.deleteSummary,
+      answers: { 200: json(`The deleted ${noun}.`, resource.schemas.answer) },
+      refusals: { 404: `No such ${noun}`, ...(resource.inUse ? { 409: resource.inUse } : {}) },
+      ...one,
+    },
+  ];
+}
+
+export const operations: OperationSpec[] = [
+  // --- Health --------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/health/live',
+    operationId: 'getLiveness',
+    tag: 'health',
+    summary: 'Whether the process answers',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: json('The process answers.', healthLiveResponseSchema) },
+  },
+  ...(['GET /api/health/ready', 'GET /api/health'] as const).map(
+    (route): OperationSpec => ({
+      route,
+      operationId: route === 'GET /api/health' ? 'getHealth' : 'getReadiness',
+      tag: 'health',
+      summary: route === 'GET /api/health' ? 'Readiness (an alias of /api/health/ready)' : 'Whether it can serve',
+      description:
+        'Ready when the database answers within 800 ms, its schema is current, background work runs and the ' +
+        'server is not shutting down. Answers within a second even while the database stalls.',
+      access: 'public',
+      answers: {
+        200: json('Ready to serve.', healthResponseSchema),
+        503: json('Not ready: the message lists why, and `checks` shows each check.', healthNotReadyResponseSchema, {
+          'Retry-After': { description: 'Seconds to wait before asking again.', required: true },
+        }),
+      },
+    }),
+  ),
+
+  // --- Accounts ------------------------------------------------------------------------------------
+  {
+    route: 'POST /api/auth/register',
+    operationId: 'register',
+    tag: 'accounts',
+    summary: 'Create a player account and sign in',
+    access: 'public',
+    body: registerRequestSchema,
+    answers: { 201: json('The new player and a session token.', authResponseSchema) },
+    refusals: {
+      400: 'A field is missing or invalid, or the password is too common or trivial: the message says which',
+      409: 'The email or the username is taken',
+      429: 'Too many sign-ups from this address',
+    },
+  },
+  {
+    route: 'POST /api/auth/login',
+    operationId: 'login',
+    tag: 'accounts',
+    summary: 'Sign in',
+    access: 'public',
+    body: loginRequestSchema,
+    answers: { 200: json('The player and a new session token.', authResponseSchema) },
+    refusals: {
+      401: 'Wrong email or password (the same answer for both)',
+      429: 'Too many sign-ins from this address, or too many failures for this account from it',
+    },
+  },
+  {
+    route: 'GET /api/auth/me',
+    operationId: 'getCurrentUser',
+    tag: 'accounts',
+    summary: 'The signed-in player',
+    access: 'player',
+    answers: { 200: json('The signed-in player.', meResponseSchema) },
+  },
+  {
+    route: 'POST /api/auth/logout',
+    operationId: 'logout',
+    tag: 'accounts',
+    summary: 'Sign out: the token stops working',
+    access: 'player',
+    answers: { 200: json('Signed out.', logoutResponseSchema) },
+  },
+
+  // --- Shop ----------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/shop/site-settings',
+    operationId: 'getSiteSettings',
+    tag: 'shop',
+    summary: 'Which navigation tabs show, and the thank-you message',
+    access: 'public',
+    answers: { 200: json('The site settings.', siteSettingsResponseSchema) },
+  },
+  {
+    route: 'GET /api/shop/categories',
+    operationId: 'listCategories',
+    tag: 'shop',
+    summary: 'The active shop categories, in order',
+    access: 'public',
+    answers: { 200: json('The active categories.', categoriesResponseSchema) },
+  },
+  {
+    route: 'GET /api/shop/items',
+    operationId: 'listItems',
+    tag: 'shop',
+    summary: 'The active shop items, optionally of one category',
+    access: 'public',
+    parameters: [
+      {
+        name: 'category',
+        in: 'query',
+        description: 'A category slug; empty or left out, every category. One no item holds gives an empty list.',
+        schema: categoryQuerySchema,
+      },
+    ],
+    answers: { 200: json('The active items.', itemsResponseSchema) },
+    refusals: { 400: 'The category is not a slug' },
+  },
+  {
+    route: 'GET /api/shop/user/inventory',
+    operationId: 'listInventory',
+    tag: 'shop',
+    summary: 'What the player holds, newest first',
+    access: 'player',
+    answers: { 200: json('The player’s inventory.', inventoryResponseSchema) },
+  },
+  {
+    route: 'POST /api/shop/purchase',
+    operationId: 'purchaseWithCredits',
+    tag: 'shop',
+    summary: 'Buy one item with credits',
+    access: 'player',
+    body: purchaseRequestSchema,
+    answers: { 200: json('The new balance and the inventory entry.', purchaseResponseSchema) },
+    refusals: {
+      400: 'A bad body, a credit pack or an item not for credits, or too few credits',
+      403: 'The item is exclusive to a tier the player does not hold',
+      404: 'No such item on sale',
+    },
+  },
+
+  // --- Tiers ---------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/tiers',
+    operationId: 'listTiers',
+    tag: 'tiers',
+    summary: 'The active supporter tiers, in display order',
+    access: 'public',
+    answers: { 200: json('The active tiers.', tiersResponseSchema) },
+  },
+  ...adminResource({
+    name: 'Tier',
+    one: 'a tier',
+    list: 'GET /api/tiers/all',
+    path: '/api/tiers',
+    schemas: {
+      list: adminTiersResponseSchema,
+      input: tierInputSchema,
+      update: tierUpdateSchema,
+      answer: tierResponseSchema,
+    },
+    deleteSummary: 'Delete a tier no player holds',
+    inUse: 'Players hold this tier: make it inactive instead',
+  }),
+
+  // --- Admin: shop items and images ------------------------------------------------------------------
+  ...adminResource({
+    name: 'Item',
+    one: 'a shop item',
+    path: '/api/shop/admin/items',
+    schemas: {
+      list: adminItemsResponseSchema,
+      input: shopItemInputSchema,
+      update: shopItemUpdateSchema,
+      answer: shopItemResponseSchema,
+    },
+    invalid: 'A field is invalid, or the category or tier does not exist',
+    deleteSummary: 'Delete a shop item (what players bought keeps its copy)',
+  }),
+  {
+    route: 'GET /api/shop/admin/images',
+    operationId: 'listImages',
+    tag: 'adminCatalogue',
+    summary: 'The image library’s pictures, as /images/… paths',
+    access: 'admin',
+    answers: { 200: json('The library.', imagesResponseSchema) },
+  },
+  {
+    route: 'POST /api/shop/admin/images/upload',
+    operationId: 'uploadImage',
+    tag: 'adminCatalogue',
+    summary: 'Add a picture to the library',
+    description:
+      `A PNG, JPEG, GIF or WebP file under ${IMAGE_MAX_BYTES / 1024 / 1024} MB in the form field \`image\`, ` +
+      'judged by its decoded bytes and stored re-encoded without metadata under a name the server makes.',
+    access: 'admin',
+    body: 'multipart',
+    answers: { 201: json('Where the picture is served.', imageUploadResponseSchema) },
+    refusals: {
+      400: 'No image file, or not a picture of an accepted format',
+      413: `The file is ${IMAGE_MAX_BYTES / 1024 / 1024} MB or more`,
+    },
+  },
+  {
+    route: 'DELETE /api/shop/admin/images',
+    operationId: 'deleteImage',
+    tag: 'adminCatalogue',
+    summary: 'Remove a picture from the library; items showing it lose it',
+    access: 'admin',
+    body: deleteImageRequestSchema,
+    answers: { 200: json('What was removed, and how many items lost it.', deleteImageResponseSchema) },
+    refusals: { 400: 'Not a library picture’s path', 404: 'No such picture' },
+  },
+
+  // --- Admin: users, mail, categories, settings, Discord, game servers -------------------------------
+  {
+    route: 'GET /api/admin/stats',
+    operationId: 'getAdminStats',
+    tag: 'adminOperations',
+    summary: 'The dashboard’s figures',
+    access: 'admin',
+    answers: { 200: json('Players, subscriptions, items and revenue.', adminStatsResponseSchema) },
+  },
+  {
+    route: 'GET /api/admin/users',
+    operationId: 'listUsers',
+    tag: 'adminPlayers',
+    summary: 'Every user',
+    access: 'admin',
+    answers: { 200: json('Every user.', adminUsersResponseSchema) },
+  },
+  {
+    route: 'PATCH /api/admin/users/:id/credits',
+    operationId: 'setUserCredits',
+    tag: 'adminPlayers',
+    summary: 'Set a user’s balance (the change is written to the credit ledger)',
+    access: 'admin',
+    pathParameters: id('user'),
+    body: setUserCreditsRequestSchema,
+    answers: { 200: json('The user as they are now.', adminUserResponseSchema) },
+    refusals: { 404: 'No such user' },
+  },
+  {
+    route: 'PATCH /api/admin/users/:id/tier',
+    operationId: 'setUserTier',
+    tag: 'adminPlayers',
+    summary: 'Give a user a tier, or take it away (null)',
+    access: 'admin',
+    pathParameters: id('user'),
+    body: setUserTierRequestSchema,
+    answers: { 200: json('The user as they are now.', adminUserResponseSchema) },
+    refusals: { 404: 'No such user or tier' },
+  },
+  {
+    route: 'PATCH /api/admin/users/:id/admin',
+    operationId: 'setUserAdmin',
+    tag: 'adminPlayers',
+    summary: 'Grant or revoke administrator rights',
+    access: 'admin',
+    pathParameters: id('user'),
+    body: setUserAdminRequestSchema,
+    answers: { 200: json('The user as they are now.', adminUserResponseSchema) },
+    refusals: {
+      400: 'A bad body, or revoking your own rights',
+      404: 'No such user',
+      409: 'The last administrator cannot be revoked',
+    },
+  },
+  {
+    route: 'POST /api/admin/send-mail',
+    operationId: 'sendMail',
+    tag: 'adminPlayers',
+    summary: 'Mail a player, with shop items or custom game items',
+    access: 'admin',
+    body: sendMailRequestSchema,
+    answers: { 201: json('The mail as sent.', sendMailResponseSchema) },
+    refusals: { 404: 'No such user or item' },
+  },
+  ...adminResource({
+    name: 'Category',
+    one: 'a category',
+    plural: 'Categories',
+    path: '/api/admin/categories',
+    schemas: {
+      list: adminCategoriesResponseSchema,
+      input: categoryInputSchema,
+      update: categoryUpdateSchema,
+      answer: categoryResponseSchema,
+    },
+    deleteSummary: 'Delete a category no item uses',
+    inUse: 'Items use this category: move them first',
+  }),
+  {
+    route: 'POST /api/admin/users/:id/discord-resync',
+    operationId: 'resyncUserDiscordRoles',
+    tag: 'adminOperations',
+    summary: 'Queue a Discord role sync for one player',
+    access: 'admin',
+    pathParameters: id('user'),
+    answers: { 200: json('How many syncs were queued.', resyncResponseSchema) },
+  },
+  {
+    route: 'POST /api/admin/discord/resync',
+    operationId: 'resyncAllDiscordRoles',
+    tag: 'adminOperations',
+    summary: 'Queue a Discord role sync for every linked player',
+    access: 'admin',
+    answers: { 200: json('How many syncs were queued.', resyncResponseSchema) },
+  },
+  {
+    route: 'GET /api/admin/discord/problems',
+    operationId: 'listRoleSyncProblems',
+    tag: 'adminOperations',
+    summary: 'Role syncs blocked on a Discord setting, or given up',
+    access: 'admin',
+    answers: { 200: json('The problems, newest first.', roleSyncProblemsResponseSchema) },
+  },
+  {
+    route: 'GET /api/admin/discord/roles',
+    operationId: 'listDiscordRoles',
+    tag: 'adminOperations',
+    summary: 'The Discord server’s roles (empty without a bot)',
+    access: 'admin',
+    answers: { 200: json('The roles.', discordRolesResponseSchema) },
+    refusals: { 503: 'Discord did not list the roles, or the database is briefly unavailable' },
+  },
+  {
+    route: 'GET /api/admin/game-servers',
+    operationId: 'listGameServerKeys',
+    tag: 'adminOperations',
+    summary: 'The game server keys, without their secrets',
+    access: 'admin',
+    answers: { 200: json('Every key, revoked ones included.', gameServerKeysResponseSchema) },
+  },
+  {
+    route: 'POST /api/admin/game-servers',
+    operationId: 'createGameServerKey',
+    tag: 'adminOperations',
+    summary: 'Make a game server key (its secret is shown only now)',
+    access: 'admin',
+    body: createGameServerKeyRequestSchema,
+    answers: { 201: json('The key and its secret.', createGameServerKeyResponseSchema) },
+  },
+  {
+    route: 'DELETE /api/admin/game-servers/:id',
+    operationId: 'revokeGameServerKey',
+    tag: 'adminOperations',
+    summary: 'Revoke a game server key',
+    access: 'admin',
+    pathParameters: id('key'),
+    answers: { 200: json('The revoked key.', gameServerKeyResponseSchema) },
+    refusals: { 404: 'No such key' },
+  },
+  {
+    route: 'GET /api/admin/users/:id/deliveries',
+    operationId: 'listUserDeliveries',
+    tag: 'adminPlayers',
+    summary: 'A player’s deliveries to the game: pending, leased, delivered, revoked',
+    access: 'admin',
+    pathParameters: id('user'),
+    answers: { 200: json('The deliveries, newest first.', adminDeliveriesResponseSchema) },
+    refusals: { 404: 'No such user' },
+  },
+  {
+    route: 'POST /api/admin/deliveries/:id/requeue',
+    operationId: 'requeueDelivery',
+    tag: 'adminPlayers',
+    summary: 'Put a delivery back in the queue (the game lost it)',
+    access: 'admin',
+    pathParameters: { id: 'The inventory entry’s id' },
+    answers: { 200: json('The delivery put back.', requeueResponseSchema) },
+    refusals: { 400: 'A revoked purchase cannot be delivered', 404: 'No such delivery' },
+  },
+  {
+    route: 'GET /api/admin/site-settings',
+    operationId: 'getAdminSiteSettings',
+    tag: 'adminOperations',
+    summary: 'The site settings, to edit',
+    access: 'admin',
+    answers: { 200: json('The site settings.', siteSettingsResponseSchema) },
+  },
+  {
+    route: 'PATCH /api/admin/site-settings',
+    operationId: 'updateSiteSettings',
+    tag: 'adminOperations',
+    summary: 'Change the visible tabs or the thank-you message',
+    access: 'admin',
+    body: updateSiteSettingsRequestSchema,
+    answers: { 200: json('The site settings as they are now.', siteSettingsResponseSchema) },
+  },
+
+  // --- Payments ------------------------------------------------------------------------------------
+  {
+    route: 'POST /api/stripe/webhook',
+    operationId: 'receiveStripeEvent',
+    tag: 'payments',
+    summary: 'Stripe’s webhook',
+    description:
+      'Stripe calls this with a signed event; each event is applied once, in one transaction. The body is ' +
+      'read as sent, since the signature covers its exact bytes.',
+    access: 'public',
+    parameters: [
+      {
+        name: 'Stripe-Signature',
+        in: 'header',
+        description: 'Stripe’s signature of the raw body, checked with the webhook secret.',
+        schema: z.string(),
+        required: true,
+      },
+    ],
+    body: z.object({ id: z.string(), type: z.string() }).meta({ description: 'A Stripe event.' }),
+    answers: { 200: json('Received (and applied, unless a duplicate).', webhookResponseSchema) },
+    refusals: {
+      400: 'The signature is missing or does not match',
+      404: 'Stripe webhooks are not configured on this server',
+      500: 'The event could not be applied; it was rolled back and Stripe will retry it',
+    },
+  },
+  {
+    route: 'POST /api/stripe/create-checkout-session',
+    operationId: 'createCheckout',
+    tag: 'payments',
+    summary: 'Pay for shop items or credit packs by card',
+    access: 'player',
+    body: checkoutRequestSchema,
+    answers: { 200: json('The checkout page to send the browser to.', redirectResponseSchema) },
+    refusals: {
+      400: 'A bad body, an item not for cash, or a total under $0.50',
+      403: 'An item is exclusive to a tier the player does not hold',
+      404: 'No such item',
+      409: 'The credit packs would take the balance past its maximum',
+      429: sessionLimit429,
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'POST /api/stripe/subscribe',
+    operationId: 'subscribe',
+    tag: 'payments',
+    summary: 'Subscribe to a supporter tier',
+    access: 'player',
+    body: tierRequestSchema,
+    answers: { 200: json('The checkout page to send the browser to.', redirectResponseSchema) },
+    refusals: {
+      400: 'A bad body, or a tier that cannot be bought',
+      404: 'No such tier on sale',
+      409: 'The player already has a subscription or a tier',
+      429: sessionLimit429,
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'POST /api/stripe/change-tier',
+    operationId: 'changeTier',
+    tag: 'payments',
+    summary: 'Move a subscription to another tier',
+    access: 'player',
+    body: tierRequestSchema,
+    answers: { 200: json('The confirmation page to send the browser to.', redirectResponseSchema) },
+    refusals: {
+      400: 'A bad body, or a tier that cannot be bought',
+      404: 'No such tier on sale, or no subscription',
+      409: 'The player already holds this tier, or the subscription cannot be changed here',
+      429: sessionLimit429,
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'POST /api/stripe/portal',
+    operationId: 'openBillingPortal',
+    tag: 'payments',
+    summary: 'Manage the subscription',
+    access: 'player',
+    answers: { 200: json('The billing portal to send the browser to.', redirectResponseSchema) },
+    refusals: {
+      404: 'The player has no subscription to manage',
+      409: 'The subscription is not managed by this server’s payment provider',
+      429: sessionLimit429,
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'GET /api/stripe/subscription',
+    operationId: 'getSubscription',
+    tag: 'payments',
+    summary: 'The player’s subscription, if any',
+    access: 'player',
+    answers: { 200: json('The subscription, or null.', subscriptionResponseSchema) },
+  },
+  {
+    route: 'GET /api/stripe/orders/:id',
+    operationId: 'getOrder',
+    tag: 'payments',
+    summary: 'An order, for the site’s own checkout page',
+    access: 'player',
+    pathParameters: id('order'),
+    answers: { 200: json('The order.', orderResponseSchema) },
+    refusals: { 404: 'No such order of this player' },
+  },
+  {
+    route: 'POST /api/stripe/orders/:id/pay',
+    operationId: 'payOrder',
+    tag: 'payments',
+    summary: 'Pay an order on the site’s checkout page (the sandbox, or a tier change)',
+    access: 'player',
+    pathParameters: id('order'),
+    answers: { 200: json('Where the browser goes after paying.', redirectResponseSchema) },
+    refusals: {
+      404: 'No such order of this player',
+      409: 'The order is closed, is paid elsewhere, or would pass a limit',
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'POST /api/stripe/orders/:id/cancel',
+    operationId: 'cancelOrder',
+    tag: 'payments',
+    summary: 'Cancel an open order',
+    access: 'player',
+    pathParameters: id('order'),
+    answers: { 200: json('Where the browser goes after cancelling.', redirectResponseSchema) },
+    refusals: { 404: 'No such order of this player', 409: 'The order is no longer open' },
+  },
+  {
+    route: 'POST /api/stripe/sandbox/subscription/cancel',
+    operationId: 'cancelSandboxSubscription',
+    tag: 'payments',
+    summary: 'End a sandbox subscription at the end of its month (the sandbox’s portal)',
+    access: 'player',
+    answers: { 200: json('The subscription as it is now.', subscriptionResponseSchema) },
+    refusals: { 404: 'No sandbox subscription', 409: 'It is already set to end' },
+  },
+
+  // --- Discord -------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/discord/status',
+    operationId: 'getDiscordStatus',
+    tag: 'discord',
+    summary: 'Whether linking is on, and what the player has linked',
+    access: 'player',
+    answers: { 200: json('The link’s status.', discordStatusResponseSchema) },
+  },
+  {
+    route: 'GET /api/discord/link',
+    operationId: 'startDiscordLink',
+    tag: 'discord',
+    summary: 'Start linking: Discord’s authorisation page',
+    access: 'player',
+    answers: { 200: json('Discord’s page to send the browser to.', discordLinkResponseSchema, setsCookie) },
+    refusals: { 503: 'Discord is not configured on this server, or the database is briefly unavailable' },
+  },
+  {
+    route: 'GET /api/discord/callback',
+    operationId: 'finishDiscordLink',
+    tag: 'discord',
+    summary: 'Discord’s redirect back: finishes linking',
+    description:
+      'Always ends on the dashboard: `/dashboard?discord_success=1`, or `/dashboard?discord_error=CODE` with ' +
+      'one of the contract’s `discordLinkFailures` codes.',
+    access: 'public',
+    parameters: [
+      { name: 'code', in: 'query', description: 'Discord’s authorisation code.', schema: z.string() },
+      {
+        name: 'state',
+        in: 'query',
+        description: 'The state this server made when linking started.',
+        schema: z.string(),
+      },
+      { name: 'error', in: 'query', description: 'Discord’s error, such as access_denied.', schema: z.string() },
+      {
+        name: 'starport_discord_link',
+        in: 'cookie',
+        description: 'The browser binding set when linking started.',
+        schema: z.string(),
+      },
+    ],
+    answers: { 302: redirect('To the dashboard, saying how linking went.') },
+    refusals: { 400: false },
+  },
+  {
+    route: 'GET /api/discord/auth',
+    operationId: 'openDiscordConnectPage',
+    tag: 'discord',
+    summary: 'The site page that starts linking with the stored session',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 302: redirect('To /discord/connect.') },
+  },
+  {
+    route: 'POST /api/discord/unlink',
+    operationId: 'unlinkDiscord',
+    tag: 'discord',
+    summary: 'Remove the link (supporter roles are taken off)',
+    access: 'player',
+    answers: { 200: json('The player as they are now.', discordUnlinkResponseSchema) },
+    refusals: {
+      400: 'No Discord account is linked',
+      503: 'Discord is not configured on this server, or the database is briefly unavailable',
+    },
+  },
+
+  // --- Game servers ----------------------------------------------------------------------------------
+  {
+    route: 'GET /api/game/openapi.json',
+    operationId: 'getGameOpenApiDocument',
+    tag: 'documentation',
+    summary: 'The game servers’ part of this document, on its own',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: anOpenApiDocument },
+  },
+  {
+    route: 'GET /api/game/deliveries',
+    operationId: 'pollDeliveries',
+    tag: 'game',
+    summary: 'Lease the oldest pending deliveries',
+    access: 'gameServer',
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'How many deliveries at most.',
+        schema: z.int().min(1).max(DELIVERY_LIMIT_MAX).default(DELIVERY_LIMIT_DEFAULT),
+      },
+      {
+        name: 'online',
+        in: 'query',
+        description:
+          'Comma-separated ids (at most 1000, each at most 100 characters) of the players online on this ' +
+          'server: their deliveries come first, and purchases of other players are left for the server they ' +
+          'are on. Without it, or empty, only deliveries that do not need the player online (mail) are leased.',
+        schema: z.string(),
+      },
+    ],
+    answers: { 200: json('Deliveries now leased to you.', deliveriesResponseSchema) },
+    refusals: { 400: 'A bad limit or online list' },
+  },
+  {
+    route: 'POST /api/game/deliveries',
+    operationId: 'pollDeliveriesWithBody',
+    tag: 'game',
+    summary: 'Lease deliveries, with a long list of online players in the body',
+    description:
+      'As the GET, with `limit` and `online` in a JSON body (`{}` for the defaults): mail only without `online`.',
+    access: 'gameServer',
+    body: pollDeliveriesRequestSchema,
+    answers: { 200: json('Deliveries now leased to you.', deliveriesResponseSchema) },
+    refusals: { 400: 'No body, or a bad limit or online list' },
+  },
+  {
+    route: 'POST /api/game/deliveries/ack',
+    operationId: 'acknowledgeDeliveries',
+    tag: 'game',
+    summary: 'Acknowledge deliveries handed over in the game',
+    description:
+      'Only the server holding a delivery’s lease may acknowledge it (after its lease ran out too, as long as no ' +
+      'other server leased it since); anything else comes back in `refused` with its reason, unchanged. ' +
+      'Acknowledging twice changes nothing.',
+    access: 'gameServer',
+    body: ackRequestSchema,
+    answers: {
+      200: json(
+        'Which ids this call confirmed, which you confirmed before, which are unknown, and which were refused.',
+        ackResponseSchema,
+      ),
+    },
+  },
+
+  // --- Documentation ---------------------------------------------------------------------------------
+  {
+    route: 'GET /api/openapi.json',
+    operationId: 'getOpenApiDocument',
+    tag: 'documentation',
+    summary: 'This document',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: anOpenApiDocument },
+  },
+  {
+    route: 'GET /api/docs',
+    operationId: 'getApiReference',
+    tag: 'documentation',
+    summary: 'This document as a readable page',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: { description: 'The reference page.', content: { 'text/html': { type: 'string' } } } },
+  },
+  {
+    route: 'GET /api/docs.css',
+    operationId: 'getApiReferenceStylesheet',
+    tag: 'documentation',
+    summary: 'The reference page’s stylesheet',
+    access: 'public',
+    usesDatabase: false,
+    answers: { 200: { description: 'The stylesheet.', content: { 'text/css': { type: 'string' } } } },
+  },
+];
+
+/**
+ * Served outside /api by a route with a wildcard (`GET /images/*`), so not in the route table's
+ * plain paths: documented all the same, since shop items name these addresses.
+ */
+export const wildcardOperations: OperationSpec[] = [
+  {
+    route: 'GET /images/:folder/:name',
+    operationId: 'getImage',
+    tag: 'images',
+    summary: 'A picture of the image library',
+    description:
+      'Served with a strong ETag and `Cache-Control: public, max-age=3600`; `If-None-Match` with the same ETag ' +
+      'answers 304 without the bytes. HEAD answers the headers alone.',
+    access: 'public',
+    pathParameters: { folder: '`uploads` or `seed`', name: 'The file name the server made' },
+    answers: {
+      200: {
+        description: 'The picture.',
+        content: Object.fromEntries(
+          ['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [
+            type,
+            { type: 'string', contentMediaType: type },
+          ]),
+        ),
+        headers: { ETag: { description: 'A strong ETag of the bytes.', required: true } },
+      },
+      304: { description: 'Not modified: the ETag in If-None-Match is current.' },
+      404: { description: 'No such picture (plain text).', content: { 'text/plain': { type: 'string' } } },
+    },
+    refusals: { 400: false },
+  },
+];
