@@ -15,6 +15,13 @@ export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   service_unavailable: 503,
 };
 
+/** The refusals of a call that needs a session (middleware/auth.ts), also given by services that find the player gone. */
+export const authMessages = {
+  signInRequired: 'Please log in to continue',
+  sessionExpired: 'Your session has expired. Please log in again',
+  adminRequired: 'Administrator access required',
+} as const;
+
 /** What a caller is told to wait when the database cannot serve: it usually returns within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteEndedRateLimits } from '../src/db/repositories/rate-limits.ts';
-import { addressLimitKey } from '../src/middleware/client-address.ts';
+import { addressLimitKey } from '../src/lib/client-address-key.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness, type TestInstance } from './helpers/test-context.ts';
 

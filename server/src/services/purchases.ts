@@ -13,10 +13,9 @@ import { findPublicShopItem, findTierById } from '../db/repositories/catalogue.t
 import { insertInventoryEntry, listInventoryEntries } from '../db/repositories/inventory.ts';
 import { findUserById } from '../db/repositories/users.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { forbidden, invalid, notFound, unauthorized } from '../errors.ts';
+import { authMessages, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
 import { addMs, toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { authMessages } from '../middleware/auth.ts';
 import { toInventoryEntryView, toShopItemView } from './catalogue-view.ts';
 import { debitWithLedger } from './credit-ledger.ts';
 
