@@ -21,7 +21,6 @@ import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
-import { catalogueChanged } from './services/public-cache.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -89,12 +88,6 @@ function isDisguisedApiPath(path: string): boolean {
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 
-/** Admin paths whose writes can change what the public catalogue answers. */
-function isCatalogueWrite(path: string): boolean {
-  const p = path.toLowerCase();
-  return p.startsWith('/api/admin/') || p.startsWith('/api/shop/admin/') || p.startsWith('/api/tiers');
-}
-
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function createApp(ctx: AppContext) {
@@ -104,14 +97,7 @@ export function createApp(ctx: AppContext) {
   // Answers carry tokens and personal data: no shared cache may keep them.
   const noStore = defaultHeaders(() => NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
-    // One middleware rather than two: each level of middleware costs every call (the bench).
-    .use('*', (c, next) =>
-      noStore(c, async () => {
-        await next();
-        // An admin change to items, categories, tiers or settings is seen by the next public read.
-        if (c.req.method !== 'GET' && c.res.status < 400 && isCatalogueWrite(c.req.path)) await catalogueChanged(ctx);
-      }),
-    )
+    .use('*', noStore)
     .use('*', (c, next) =>
       // The image upload sets its own, larger limit; every other call gets the JSON one.
       c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
