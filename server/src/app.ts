@@ -4,10 +4,12 @@ import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
-import { AppError, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { AppError, errorEnvelope, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { newRequestId } from './lib/request-id.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
+import { identifyRequests } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
@@ -34,13 +36,13 @@ const codeByStatus = new Map(
   Object.entries(statusByCode).map(([code, status]) => [status as number, code as ErrorCode]),
 );
 
-function errorBody(message: string, code: string) {
-  return { error: { message, code } };
-}
-
 /** The one error handler: AppError by its code, Hono's own refusals by their status, anything else a bare 500. */
 export function handleError(ctx: AppContext) {
   return (error: Error, c: Context<AppEnv>) => {
+    // An app built without identifyRequests (a test's) still answers with an id.
+    const requestId = c.get('requestId') ?? newRequestId();
+    const errorBody = (message: string, code: ErrorCode) => errorEnvelope(message, code, requestId);
+    const logger = c.get('ctx')?.logger ?? ctx.logger;
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody(error.message, error.code), error.status);
@@ -51,7 +53,7 @@ export function handleError(ctx: AppContext) {
     if (isDatabaseUnavailable(error)) {
       // The real cause (a full disk, a refused connection, a statement timeout) goes to the log; the
       // caller learns only that it may try again.
-      ctx.logger.warn('db.unavailable', {
+      logger.warn('db.unavailable', {
         method: c.req.method,
         path: c.req.path,
         error: { name: error.name, code: (error as { code?: unknown }).code, message: error.message },
@@ -63,7 +65,7 @@ export function handleError(ctx: AppContext) {
       const code = codeByStatus.get(error.status) ?? 'invalid_request';
       return c.json(errorBody(error.message || 'Request refused', code), error.status);
     }
-    ctx.logger.error('request.failed', {
+    logger.error('request.failed', {
       method: c.req.method,
       path: c.req.path,
       error: { name: error.name, message: error.message, stack: error.stack },
@@ -116,10 +118,9 @@ export function createApp(ctx: AppContext) {
     });
 
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('*', (c, next) => {
-    c.set('ctx', ctx);
-    return requestLog(c, next);
-  });
+  const identifyRequest = identifyRequests(ctx);
+  // Nested rather than two app.use levels: each level of middleware costs every call (the bench).
+  app.use('*', (c, next) => identifyRequest(c, () => requestLog(c, next) as Promise<void>));
   app.use('*', securityHeaders);
   app.use('*', async (c, next) => {
     if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);

@@ -39,6 +39,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expect(limited.json.error).toEqual({
       message: 'Too many login attempts. Please try again in 5 minutes.',
       code: 'rate_limited',
+      requestId: expect.any(String),
     });
     expect(Number(limited.headers.get('retry-after'))).toBe(300);
     expect((await call(h, 'POST', '/api/auth/login', { body, headers: from('198.51.100.2') })).status).toBe(200);
