@@ -23,7 +23,9 @@ test('the site answers with its security headers and the built page', async ({ r
 test('unknown API paths get the JSON error envelope', async ({ request }) => {
   const response = await request.get('/api/no/such/thing');
   expect(response.status()).toBe(404);
-  expect(await response.json()).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+  expect(await response.json()).toEqual({
+    error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) },
+  });
 });
 
 test('a seeded item image is served from /images', async ({ request }) => {

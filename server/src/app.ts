@@ -4,10 +4,12 @@ import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
-import { AppError, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { AppError, errorEnvelope, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { newRequestId } from './lib/request-id.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
+import { identifyRequests } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
@@ -22,7 +24,6 @@ import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { imageRoutes, siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
-import { catalogueChanged } from './services/public-cache.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -36,13 +37,13 @@ const codeByStatus = new Map(
   Object.entries(statusByCode).map(([code, status]) => [status as number, code as ErrorCode]),
 );
 
-function errorBody(message: string, code: string) {
-  return { error: { message, code } };
-}
-
 /** The one error handler: AppError by its code, Hono's own refusals by their status, anything else a bare 500. */
 export function handleError(ctx: AppContext) {
   return (error: Error, c: Context<AppEnv>) => {
+    // An app built without identifyRequests (a test's) still answers with an id.
+    const requestId = c.get('requestId') ?? newRequestId();
+    const errorBody = (message: string, code: ErrorCode) => errorEnvelope(message, code, requestId);
+    const logger = c.get('ctx')?.logger ?? ctx.logger;
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody(error.message, error.code), error.status);
@@ -53,7 +54,7 @@ export function handleError(ctx: AppContext) {
     if (isDatabaseUnavailable(error)) {
       // The real cause (a full disk, a refused connection, a statement timeout) goes to the log; the
       // caller learns only that it may try again.
-      ctx.logger.warn('db.unavailable', {
+      logger.warn('db.unavailable', {
         method: c.req.method,
         path: c.req.path,
         error: { name: error.name, code: (error as { code?: unknown }).code, message: error.message },
@@ -65,7 +66,7 @@ export function handleError(ctx: AppContext) {
       const code = codeByStatus.get(error.status) ?? 'invalid_request';
       return c.json(errorBody(error.message || 'Request refused', code), error.status);
     }
-    ctx.logger.error('request.failed', {
+    logger.error('request.failed', {
       method: c.req.method,
       path: c.req.path,
       error: { name: error.name, message: error.message, stack: error.stack },
@@ -90,12 +91,6 @@ function isDisguisedApiPath(path: string): boolean {
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 
-/** Admin paths whose writes can change what the public catalogue answers. */
-function isCatalogueWrite(path: string): boolean {
-  const p = path.toLowerCase();
-  return p.startsWith('/api/admin/') || p.startsWith('/api/shop/admin/') || p.startsWith('/api/tiers');
-}
-
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function createApp(ctx: AppContext) {
@@ -105,14 +100,7 @@ export function createApp(ctx: AppContext) {
   // Answers carry tokens and personal data: no shared cache may keep them.
   const noStore = defaultHeaders(() => NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
-    // One middleware rather than two: each level of middleware costs every call (the bench).
-    .use('*', (c, next) =>
-      noStore(c, async () => {
-        await next();
-        // An admin change to items, categories, tiers or settings is seen by the next public read.
-        if (c.req.method !== 'GET' && c.res.status < 400 && isCatalogueWrite(c.req.path)) await catalogueChanged(ctx);
-      }),
-    )
+    .use('*', noStore)
     .use('*', (c, next) =>
       // The image upload sets its own, larger limit; every other call gets the JSON one.
       c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
@@ -132,10 +120,9 @@ export function createApp(ctx: AppContext) {
     });
 
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('*', (c, next) => {
-    c.set('ctx', ctx);
-    return requestLog(c, next);
-  });
+  const identifyRequest = identifyRequests(ctx);
+  // Nested rather than two app.use levels: each level of middleware costs every call (the bench).
+  app.use('*', (c, next) => identifyRequest(c, () => requestLog(c, next) as Promise<void>));
   app.use('*', securityHeaders);
   app.use('*', async (c, next) => {
     if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);

@@ -1,5 +1,7 @@
 // What the app's routes and services are given: the database, configuration, logger, clock, limiters,
-// the image store, and the payment provider.
+// the image store, and the payment provider. During a call they get a copy whose logger stamps the
+// call's id (middleware/request-id.ts): key per-instance state by a member the copies share (db,
+// config), never by the context object itself.
 import type { ImageStore } from './adapters/image-store.ts';
 import type { Config, RateLimitRule } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';

@@ -1,5 +1,5 @@
 // One error type for every refusal, with its code mapped to an HTTP status in one place.
-import type { ErrorCode } from '@starport/api-client/contract';
+import type { ErrorCode, ErrorEnvelope } from '@starport/api-client/contract';
 import { describeWait } from './lib/rate-limiter.ts';
 
 export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503> = {
@@ -14,6 +14,13 @@ export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   payment_provider_error: 502,
   service_unavailable: 503,
 };
+
+/** The refusals of a call that needs a session (middleware/auth.ts), also given by services that find the player gone. */
+export const authMessages = {
+  signInRequired: 'Please log in to continue',
+  sessionExpired: 'Your session has expired. Please log in again',
+  adminRequired: 'Administrator access required',
+} as const;
 
 /** What a caller is told to wait when the database cannot serve: it usually returns within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
@@ -33,6 +40,11 @@ export class AppError extends Error {
   get status() {
     return statusByCode[this.code];
   }
+}
+
+/** The body of every refusal (the contract's errorEnvelopeSchema). */
+export function errorEnvelope(message: string, code: ErrorCode, requestId: string): ErrorEnvelope {
+  return { error: { message, code, requestId } };
 }
 
 export const invalid = (message: string) => new AppError('invalid_request', message);

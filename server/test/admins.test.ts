@@ -94,6 +94,7 @@ describe.each(dialects)('administrators on %s', (dialect) => {
     expect(errorEnvelopeSchema.parse(guest.json).error).toEqual({
       message: 'Please log in to continue',
       code: 'unauthorized',
+      requestId: expect.any(String),
     });
     expect((await ask('/mine')).status).toBe(401);
     const player = await registerPlayer(h);
@@ -105,7 +106,11 @@ describe.each(dialects)('administrators on %s', (dialect) => {
     await revokeAdmin(h.ctx, player.user.email, 'test');
     const refused = await ask('/admin-only', player.token);
     expect(refused.status).toBe(403);
-    expect(refused.json.error).toEqual({ message: 'Administrator access required', code: 'forbidden' });
+    expect(refused.json.error).toEqual({
+      message: 'Administrator access required',
+      code: 'forbidden',
+      requestId: expect.any(String),
+    });
     expect(h.logs.some((l) => l.msg === 'authz.refused' && l.userId === player.user._id)).toBe(true);
     expect((await ask('/admin-only', admin.token)).status).toBe(200);
   });

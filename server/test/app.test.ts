@@ -23,7 +23,7 @@ describe.each(dialects)('the app on %s', (dialect) => {
   it.each(['/api/nowhere', '/api/auth/me/extra', '/api', '/api/auth'])('answers %s with a JSON 404', async (path) => {
     const res = await call(h, 'GET', path);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+    expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) } });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -32,7 +32,9 @@ describe.each(dialects)('the app on %s', (dialect) => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: { message: 'Request body must be valid JSON', code: 'invalid_request' } });
+    expect(res.json).toEqual({
+      error: { message: 'Request body must be valid JSON', code: 'invalid_request', requestId: expect.any(String) },
+    });
   });
 
   it('answers a body over the limit with 413, with a Content-Length', async () => {
@@ -42,7 +44,9 @@ describe.each(dialects)('the app on %s', (dialect) => {
       headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) },
     });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: { message: 'Request body is too large', code: 'payload_too_large' } });
+    expect(res.json).toEqual({
+      error: { message: 'Request body is too large', code: 'payload_too_large', requestId: expect.any(String) },
+    });
   });
 
   it('answers a body over the limit with 413 when it is streamed without a Content-Length', async () => {
@@ -82,7 +86,9 @@ describe.each(dialects)('the app on %s', (dialect) => {
     await h.ctx.db.destroy();
     const res = await call(h, 'GET', '/api/shop/categories');
     expect(res.status).toBe(500);
-    expect(res.json).toEqual({ error: { message: 'Internal server error', code: 'internal_error' } });
+    expect(res.json).toEqual({
+      error: { message: 'Internal server error', code: 'internal_error', requestId: expect.any(String) },
+    });
     expect(res.text).not.toMatch(/at |stack|kysely|sqlite|postgres/i);
     expect(h.logs.some((l) => l.msg === 'request.failed')).toBe(true);
   });
@@ -112,7 +118,7 @@ describe.each(dialects)('the app on %s', (dialect) => {
     async (path) => {
       const res = await call(h, 'GET', path);
       expect(res.status).toBe(404);
-      expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+      expect(res.json).toEqual({ error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) } });
     },
   );
 
@@ -146,9 +152,13 @@ describe('handleError', () => {
       .onError(handleError({ logger: silentLogger } as never));
     const teapot = await app.request('/teapot');
     expect(teapot.status).toBe(415);
-    expect(await teapot.json()).toEqual({ error: { message: 'Unsupported media type', code: 'invalid_request' } });
+    expect(await teapot.json()).toEqual({
+      error: { message: 'Unsupported media type', code: 'invalid_request', requestId: expect.any(String) },
+    });
     const forbidden = await app.request('/forbidden');
-    expect(await forbidden.json()).toEqual({ error: { message: 'No', code: 'forbidden' } });
+    expect(await forbidden.json()).toEqual({
+      error: { message: 'No', code: 'forbidden', requestId: expect.any(String) },
+    });
     const crash = await app.request('/crash');
     expect(crash.status).toBe(500);
     expect(await crash.text()).not.toContain('secret detail');

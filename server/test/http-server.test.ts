@@ -113,6 +113,26 @@ describe.each(dialects)('the app served by Node on %s', (dialect) => {
     }
   });
 
+  it("gives every answer its X-Request-Id, the one its error envelope says, and a proxy's only with TRUST_PROXY", async () => {
+    const { url } = await start(dialect);
+    const ids = new Set<string | null>();
+    for (const pathName of ['/api/health', '/api/nowhere', '/images/uploads/none.webp', '/']) {
+      const res = await fetch(`${url}${pathName}`, { headers: { 'X-Request-Id': 'edge-42' } });
+      const id = res.headers.get('x-request-id');
+      expect(id, pathName).toMatch(/^[A-Za-z0-9._-]{1,100}$/);
+      expect(id, pathName).not.toBe('edge-42');
+      if (pathName === '/api/nowhere') expect(((await res.json()) as any).error.requestId).toBe(id);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(4);
+    await served?.close();
+
+    const proxied = await start(dialect, { env: { TRUST_PROXY: 'true' } });
+    const res = await fetch(`${proxied.url}/api/nowhere`, { headers: { 'X-Request-Id': 'edge-42' } });
+    expect(res.headers.get('x-request-id')).toBe('edge-42');
+    expect(await res.json()).toEqual({ error: { message: 'Not found', code: 'not_found', requestId: 'edge-42' } });
+  });
+
   it('adds HSTS when a trusted proxy says the request came over HTTPS', async () => {
     const { url } = await start(dialect, { env: { TRUST_PROXY: 'true' } });
     const secure = await fetch(`${url}/api/health`, { headers: { 'X-Forwarded-Proto': 'https' } });
@@ -131,7 +151,7 @@ describe.each(dialects)('the app served by Node on %s', (dialect) => {
     });
     expect(withLength.status).toBe(413);
     expect(await withLength.json()).toEqual({
-      error: { message: 'Request body is too large', code: 'payload_too_large' },
+      error: { message: 'Request body is too large', code: 'payload_too_large', requestId: expect.any(String) },
     });
 
     const chunks = Array.from({ length: 4 }, (_, i) => big.slice(i * 60_000, (i + 1) * 60_000));

@@ -184,6 +184,7 @@ describe.each(dialects)('card checkout with Stripe on %s', (dialect) => {
     expect(refused.json.error).toEqual({
       message: 'The payment provider could not be reached. Please try again.',
       code: 'payment_provider_error',
+      requestId: expect.any(String),
     });
 
     fake.failEverything = false;
@@ -299,7 +300,11 @@ describe.each(dialects)('card checkout with Stripe on %s', (dialect) => {
     for (const headers of attempts) {
       const refused = await deliver(h, event, { 'Content-Type': 'application/json', ...headers });
       expect(refused.status).toBe(400);
-      expect(refused.json.error).toEqual({ message: 'Invalid webhook signature', code: 'invalid_request' });
+      expect(refused.json.error).toEqual({
+        message: 'Invalid webhook signature',
+        code: 'invalid_request',
+        requestId: expect.any(String),
+      });
     }
     expect(await inventoryOf(h, player.token)).toEqual([]);
     expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('pending');

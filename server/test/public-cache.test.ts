@@ -1,14 +1,38 @@
 // The public catalogue served from memory (services/public-cache.ts): the same answers as without
 // the cache, an admin's change seen by the very next read, and a write behind the server's back
 // (another process) seen once the time limit has passed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  categoryInputSchema,
+  shopItemUpdateSchema,
+  tierInputSchema,
+  updateSiteSettingsRequestSchema,
+} from '@starport/api-client/contract';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { NOTICES_RESUMED, registerChangeCounter } from '../src/db/read-cache.ts';
+import { createCategory } from '../src/services/admin-categories.ts';
+import { updateShopItemById } from '../src/services/admin-items.ts';
+import { createTier } from '../src/services/admin-tiers.ts';
 import { cachedJson, clearPublicCache } from '../src/services/public-cache.ts';
+import { updateSiteSettings } from '../src/services/site-settings.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+
+/** An admin change made outside any request, as the admin CLI or a job would make it. */
+const ACTOR = 'cli:test';
+
+/** What a visitor sees of the catalogue: category, item and tier names and the thank-you message. */
+async function visitorView(h: Pick<TestHarness, 'app'>) {
+  const names = (list: { name: string }[]) => list.map((entry) => entry.name).sort();
+  return {
+    categories: names((await call(h, 'GET', '/api/shop/categories')).json.categories),
+    items: names((await call(h, 'GET', '/api/shop/items')).json.items),
+    tiers: names((await call(h, 'GET', '/api/tiers')).json.tiers),
+    thankYouMessage: (await call(h, 'GET', '/api/shop/site-settings')).json.settings.thankYouMessage as string,
+  };
+}
 
 describe.each(dialects)('the public catalogue cache on %s', (dialect) => {
   let h: TestHarness;
@@ -53,8 +77,46 @@ describe.each(dialects)('the public catalogue cache on %s', (dialect) => {
   });
 });
 
+describe.each(dialects)('an admin change made by calling its service on %s', (dialect) => {
+  it('is seen by the very next public read, with no request around the change', async () => {
+    const h = await createHarness(dialect, { env: { CATALOGUE_CACHE_MS: '600000' } });
+    onTestFinished(() => h.close());
+    await addCategory(h, { slug: 'ships', name: 'Ships' });
+    const item = await addItem(h, { name: 'First Light' });
+    expect(await visitorView(h)).toEqual({
+      categories: ['Ships'],
+      items: ['First Light'],
+      tiers: [],
+      thankYouMessage: '',
+    });
+
+    await createCategory(h.ctx, ACTOR, categoryInputSchema.parse({ name: 'Crews', displayName: 'Crews' }));
+    await updateShopItemById(h.ctx, ACTOR, item.id, shopItemUpdateSchema.parse({ name: 'Last Light' }));
+    await createTier(h.ctx, ACTOR, tierInputSchema.parse({ name: 'Cadet', price: 4.99, discordRole: 'Cadet' }));
+    await updateSiteSettings(h.ctx, ACTOR, updateSiteSettingsRequestSchema.parse({ thankYouMessage: 'Fly safe' }));
+
+    expect(await visitorView(h)).toEqual({
+      categories: ['Crews', 'Ships'],
+      items: ['Last Light'],
+      tiers: ['Cadet'],
+      thankYouMessage: 'Fly safe',
+    });
+  });
+});
+
 if (dialects.includes('postgres')) {
   describe('the public catalogue cache of two instances on postgres', () => {
+    it('forgets a change made by calling an admin service on the other instance once its notice arrives', async () => {
+      const h = await createHarness('postgres', { env: { CATALOGUE_CACHE_MS: '600000' } });
+      onTestFinished(() => h.close());
+      const other = await h.openInstance();
+      onTestFinished(() => other.close());
+      await addCategory(h, { slug: 'ships', name: 'Ships' });
+      expect((await visitorView(other)).categories).toEqual(['Ships']);
+      await createCategory(h.ctx, ACTOR, categoryInputSchema.parse({ name: 'Crews', displayName: 'Crews' }));
+      await expect.poll(async () => (await visitorView(other)).categories, { timeout: 5000 }).toContain('Crews');
+    });
+
     it("forgets an admin's change made on the other instance once its notice arrives, long before the time limit", async () => {
       const h = await createHarness('postgres', { env: { CATALOGUE_CACHE_MS: '600000' } });
       const other = await h.openInstance();

@@ -134,7 +134,9 @@ describe.each(dialects)('purchases on %s', (dialect) => {
       body: { itemId: item.id, quantity: 1 },
     });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: { message: 'Insufficient credits', code: 'invalid_request' } });
+    expect(res.json).toEqual({
+      error: { message: 'Insufficient credits', code: 'invalid_request', requestId: expect.any(String) },
+    });
     await expectUnchanged(player.token, player.user._id, 499);
   });
 

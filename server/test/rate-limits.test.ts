@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteEndedRateLimits } from '../src/db/repositories/rate-limits.ts';
-import { addressLimitKey } from '../src/middleware/client-address.ts';
+import { addressLimitKey } from '../src/lib/client-address-key.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness, type TestInstance } from './helpers/test-context.ts';
 
@@ -39,6 +39,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     expect(limited.json.error).toEqual({
       message: 'Too many login attempts. Please try again in 5 minutes.',
       code: 'rate_limited',
+      requestId: expect.any(String),
     });
     expect(Number(limited.headers.get('retry-after'))).toBe(300);
     expect((await call(h, 'POST', '/api/auth/login', { body, headers: from('198.51.100.2') })).status).toBe(200);

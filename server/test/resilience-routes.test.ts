@@ -155,7 +155,9 @@ describe.each(dialects)('routes from the route table on %s', (dialect) => {
           if (res.status >= 500) expect(res.json?.error?.code, label).toBe('service_unavailable');
           expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
           if (res.status >= 400 && path.startsWith('/api/')) {
-            expect(res.json, label).toEqual({ error: { message: expect.any(String), code: expect.any(String) } });
+            expect(res.json, label).toEqual({
+              error: { message: expect.any(String), code: expect.any(String), requestId: expect.any(String) },
+            });
           }
         }),
         { numRuns: 15 },

@@ -75,7 +75,9 @@ describe.each(dialects)('the Stripe webhook under stress on %s', (dialect) => {
     }
     const failed = await deliver(h, event);
     expect(failed.status).toBeGreaterThanOrEqual(400);
-    expect(failed.json).toEqual({ error: { message: expect.any(String), code: expect.any(String) } });
+    expect(failed.json).toEqual({
+      error: { message: expect.any(String), code: expect.any(String), requestId: expect.any(String) },
+    });
     expect(await h.ctx.db.selectFrom('processed_events').selectAll().execute()).toEqual([]);
     expect(await h.ctx.db.selectFrom('inventory_entries').selectAll().execute()).toEqual([]);
     expect(await sumLedger(h.ctx.db, player.user._id)).toBe(0);

@@ -110,6 +110,8 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     expect((await call(h, 'GET', '/images/nothing.png')).status).toBe(404);
     expect((await call(h, 'GET', '/images/..%2f..%2f..%2fetc%2fpasswd')).status).toBe(404);
     expect((await call(h, 'GET', '/images/%2e%2e/%2e%2e/etc/passwd')).text).not.toContain('root:');
-    expect((await call(h, 'GET', '/api/unknown')).json).toEqual({ error: { message: 'Not found', code: 'not_found' } });
+    expect((await call(h, 'GET', '/api/unknown')).json).toEqual({
+      error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) },
+    });
   });
 });

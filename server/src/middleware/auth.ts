@@ -1,14 +1,8 @@
 // requireUser and requireAdmin: 401 without a valid session, 403 for a player on admin routes.
 import { createMiddleware } from 'hono/factory';
-import { forbidden, unauthorized } from '../errors.ts';
+import { authMessages, forbidden, unauthorized } from '../errors.ts';
 import { authenticateToken } from '../services/sessions.ts';
 import type { AppEnv } from './types.ts';
-
-export const authMessages = {
-  signInRequired: 'Please log in to continue',
-  sessionExpired: 'Your session has expired. Please log in again',
-  adminRequired: 'Administrator access required',
-} as const;
 
 export function readBearerToken(header: string | undefined): string | null {
   if (!header) return null;

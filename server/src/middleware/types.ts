@@ -5,6 +5,8 @@ import type { UserWithTier } from '../db/repositories/users.ts';
 export interface AppEnv {
   Variables: {
     ctx: AppContext;
+    /** The call's id (middleware/request-id.ts): the X-Request-Id answer header and the error envelope's requestId. */
+    requestId: string;
     /** Set by requireUser. */
     user: UserWithTier;
     /** The hash of the session token in use, set by requireUser. */

@@ -4,7 +4,7 @@ import { healthMessages, type ReadinessChecks } from '@starport/api-client/contr
 import { type Context, Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import { isSchemaCurrent } from '../db/migrate.ts';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.ts';
+import { errorEnvelope, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { AppEnv } from '../middleware/types.ts';
 
 /** Under the one second a probe is promised, with room for the answer itself. */
@@ -44,7 +44,7 @@ async function ready(c: Context<AppEnv>) {
   if (reasons.length > 0) {
     c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return c.json(
-      { error: { message: healthMessages.notReady(reasons), code: 'service_unavailable' as const }, checks },
+      { ...errorEnvelope(healthMessages.notReady(reasons), 'service_unavailable', c.get('requestId')), checks },
       503,
     );
   }

@@ -12,9 +12,9 @@ import {
   updatePasswordHash,
 } from '../db/repositories/users.ts';
 import { conflict, invalid, rateLimited, unauthorized } from '../errors.ts';
+import { addressLimitKey } from '../lib/client-address-key.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { addressLimitKey } from '../middleware/client-address.ts';
 import { admitLoginAttempt, type LoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.ts';

@@ -1,7 +1,9 @@
 // Every admin change leaves a record: who, what, when, and the record before and after. The record
 // is written in the change's own transaction (no change without its record) and logged once the
 // transaction has committed (no log line for a change that rolled back). Changes the server makes by
-// itself under a payment rule (a duplicate subscription cancelled) are recorded the same way.
+// itself under a payment rule (a duplicate subscription cancelled) are recorded the same way. Since the
+// records say what changed, a committed change to what the public catalogue shows empties its cache
+// here, wherever the change came from (an API call, the admin CLI, a job).
 
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -10,6 +12,7 @@ import { insertAuditEntry } from '../db/repositories/audit-log.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { toIso } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { catalogueChanged } from './public-cache.ts';
 
 export interface AuditRecord {
   /** e.g. tier.create, item.update, user.credits. */
@@ -32,6 +35,18 @@ export interface AuditRecord {
 
 export type Audit = (record: AuditRecord) => Promise<void>;
 
+/**
+ * The targets whose change the public catalogue shows: tiers, items, categories, site settings, and
+ * images (deleting one takes it off the items that showed it).
+ */
+const PUBLIC_CATALOGUE_TARGETS: ReadonlySet<AuditRecord['targetType']> = new Set([
+  'tier',
+  'item',
+  'category',
+  'image',
+  'site_settings',
+]);
+
 const toJson = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
@@ -51,7 +66,8 @@ export async function insertAudit(trx: Executor, ctx: AppContext, actorId: strin
 
 /**
  * Runs an admin change in a transaction with an `audit` function that records it. `actorId` is the
- * admin's user id, or "cli:<os user>" for changes made outside the API.
+ * admin's user id, or "cli:<os user>" for changes made outside the API. Once it has committed, a
+ * change to the public catalogue empties its cache in this process and announces it to the others.
  */
 export async function adminTransaction<T>(
   ctx: AppContext,
@@ -73,5 +89,6 @@ export async function adminTransaction<T>(
       targetId: record.targetId,
     });
   }
+  if (recorded.some((record) => PUBLIC_CATALOGUE_TARGETS.has(record.targetType))) await catalogueChanged(ctx);
   return result;
 }

@@ -15,8 +15,8 @@
 // An attempt refused here counts nowhere, and no refusal moves the end of any window.
 import type { AppContext } from '../context.ts';
 import { rateLimited } from '../errors.ts';
+import { addressLimitKey } from '../lib/client-address-key.ts';
 import type { RateLimitVerdict } from '../lib/rate-limiter.ts';
-import { addressLimitKey } from '../middleware/client-address.ts';
 
 export const loginThrottleMessages = {
   tooManyLogins: 'Too many login attempts.',

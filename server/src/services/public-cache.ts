@@ -23,10 +23,14 @@ interface Cache {
   generation: number;
 }
 
-const caches = new WeakMap<AppContext, Cache>();
+/**
+ * Keyed by the instance's configuration: each call gets its own copy of the context (its logger
+ * stamps the call's id), but they all share the configuration.
+ */
+const caches = new WeakMap<AppContext['config'], Cache>();
 
 function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx);
+  let cache = caches.get(ctx.config);
   if (!cache) {
     const { catalogueCacheMs, catalogueCacheBounds } = ctx.config;
     cache = {
@@ -41,7 +45,7 @@ function cacheOf(ctx: AppContext): Cache {
       pending: new Map(),
       generation: 0,
     };
-    caches.set(ctx, cache);
+    caches.set(ctx.config, cache);
     subscribeToChanges(ctx.db, (tag) => {
       if (tag === CATALOGUE_CHANGED || tag === NOTICES_RESUMED) clearPublicCache(ctx);
     });
@@ -74,14 +78,14 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
 
 /** How much the cache holds now: its entries, and the bytes of their keys and JSON text (for tests and figures). */
 export function publicCacheUsage(ctx: AppContext): { entries: number; bytes: number } {
-  const cache = caches.get(ctx);
+  const cache = caches.get(ctx.config);
   if (!cache) return { entries: 0, bytes: 0 };
   return { entries: cache.entries.size, bytes: cache.entries.calculatedSize };
 }
 
 /** Forgets every cached answer: called after an admin change to the catalogue or the settings. */
 export function clearPublicCache(ctx: AppContext): void {
-  const cache = caches.get(ctx);
+  const cache = caches.get(ctx.config);
   if (!cache) return;
   cache.entries.clear();
   cache.pending.clear();

@@ -125,7 +125,11 @@ describe.each(dialects)('card payments switched off on %s', (dialect) => {
     const ship = await addItem(h, { price_usd_cents: 999 });
     const tier = await addTier(h, { price_cents: 499 });
     const player = await registerPlayer(h);
-    const off = { message: 'Card payments are not configured on this server', code: 'service_unavailable' };
+    const off = {
+      message: 'Card payments are not configured on this server',
+      code: 'service_unavailable',
+      requestId: expect.any(String),
+    };
     const attempts: [string, unknown][] = [
       ['/api/stripe/create-checkout-session', { items: [{ itemId: ship.id, quantity: 1 }] }],
       ['/api/stripe/subscribe', { tierId: tier.id }],

@@ -12,6 +12,7 @@ const from = (address: string) => ({ 'X-Forwarded-For': address });
 const tooManyForPlayer = {
   message: 'Too many payment attempts. Please try again in a minute.',
   code: 'rate_limited',
+  requestId: expect.any(String),
 };
 
 it('limits 10 payment sessions per player and 30 per address a minute unless configured', () => {
@@ -124,7 +125,11 @@ describe.each(dialects)('payment session limits on %s', (dialect) => {
     const refused = await checkout(players[3]?.token ?? '', '203.0.113.50');
     expect([refused.status, refused.json.error]).toEqual([
       429,
-      { message: 'Too many payment attempts from this address. Please try again in a minute.', code: 'rate_limited' },
+      {
+        message: 'Too many payment attempts from this address. Please try again in a minute.',
+        code: 'rate_limited',
+        requestId: expect.any(String),
+      },
     ]);
     expect(Number(refused.headers.get('retry-after'))).toBe(60);
     expect(sessionsMade()).toBe(3);

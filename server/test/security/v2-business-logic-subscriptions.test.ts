@@ -154,7 +154,10 @@ describe.each(dialects)('one paid subscription per player with Stripe on %s', (d
 
     const again = await call(h, 'POST', '/api/stripe/subscribe', { token: player.token, body: { tierId: captain.id } });
 
-    expect([again.status, again.json.error]).toEqual([409, { message: ALREADY_SUBSCRIBED, code: 'conflict' }]);
+    expect([again.status, again.json.error]).toEqual([
+      409,
+      { message: ALREADY_SUBSCRIBED, code: 'conflict', requestId: expect.any(String) },
+    ]);
     expect(fake.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
   });
 });
@@ -183,7 +186,11 @@ describe.each(dialects)('one paid subscription per player in the sandbox and the
 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(refused.json.error).toEqual({ message: ALREADY_SUBSCRIBED, code: 'conflict' });
+      expect(refused.json.error).toEqual({
+        message: ALREADY_SUBSCRIBED,
+        code: 'conflict',
+        requestId: expect.any(String),
+      });
     }
     const payments = await paymentsOf(h, player.user._id);
     expect(payments.filter((p) => p.status === 'paid')).toHaveLength(1);

@@ -49,7 +49,7 @@ describe.each(dialects)('new passwords on %s', (dialect) => {
       body: newPlayer({ email: 'Nova.Pilot@example.com', username: 'novapilot', password }),
     });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: { message, code: 'invalid_request' } });
+    expect(res.json).toEqual({ error: { message, code: 'invalid_request', requestId: expect.any(String) } });
     expect(await countUsers()).toBe(0);
   });
 

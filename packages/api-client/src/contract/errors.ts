@@ -20,6 +20,8 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({
     message: z.string(),
     code: z.enum(errorCodes),
+    /** The call's id, also sent as the X-Request-Id header: the server's log lines for the call carry it. */
+    requestId: z.string().describe('The id of this call, also sent as X-Request-Id; quote it when reporting a problem'),
   }),
 });
 

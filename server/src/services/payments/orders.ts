@@ -15,10 +15,10 @@ import {
 } from '../../db/repositories/payments.ts';
 import { findUserById, type UserWithTier } from '../../db/repositories/users.ts';
 import { invalid, notFound, rateLimited } from '../../errors.ts';
+import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId, sha256Hex } from '../../lib/ids.ts';
 import type { RateLimitVerdict } from '../../lib/rate-limiter.ts';
-import { addressLimitKey } from '../../middleware/client-address.ts';
 import { CURRENCY, type Purchase, returnPaths, siteCheckoutPath, tierRef, toOrderView } from './payment-records.ts';
 import type { CheckoutOrder } from './provider.ts';
 

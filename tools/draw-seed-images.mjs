@@ -1,6 +1,7 @@
 // Draws the shop's seed item pictures as procedural SVG and renders them with sharp to 512x512 WebP
-// in server/assets/seed-images/. Every random choice comes from a PRNG seeded by the image name, so
-// running `node server/scripts/draw-seed-images.mjs` again gives the same pictures.
+// in server/assets/seed-images/ (or the folder `--out=DIR` names). Every random choice comes from a
+// PRNG seeded by the image name, so running `node tools/draw-seed-images.mjs` again gives the same
+// pictures. A tool for whoever changes a drawing or adds a seed item; the server never loads it.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,10 @@ import sharp from 'sharp';
 
 const SIZE = 512;
 const QUALITY = 82;
-const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/seed-images');
+const outArg = process.argv.find((arg) => arg.startsWith('--out='));
+const outDir = outArg
+  ? path.resolve(outArg.slice('--out='.length))
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/assets/seed-images');
 
 const rarities = {
   common: { color: '#9ca3af', tier: 1 },
@@ -1245,7 +1249,7 @@ const pictures = {
 
 async function main() {
   await mkdir(outDir, { recursive: true });
-  const only = process.argv.slice(2);
+  const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   for (const [name, draw] of Object.entries(pictures)) {
     if (only.length > 0 && !only.includes(name)) continue;
     const svg = draw();
