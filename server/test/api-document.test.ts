@@ -70,7 +70,7 @@ describe.each(dialects)('the game servers’ OpenAPI document on %s', (dialect) 
       for (const status of statuses.filter((s) => s >= '400')) {
         const envelope = jsonSchema(game, operation.responses[status]);
         expect(envelope.required, `${method} ${path} ${status}`).toEqual(['error']);
-        expect(resolve(game, envelope.properties.error).required).toEqual(['message', 'code']);
+        expect(resolve(game, envelope.properties.error).required).toEqual(['message', 'code', 'requestId']);
       }
     }
   });
@@ -177,7 +177,7 @@ describe.each(dialects)('the API document on %s', (dialect) => {
 });
 
 describe('an answer held to the API document (what call() does with every answer)', () => {
-  const envelope = { error: { message: 'Not found', code: 'not_found' } };
+  const envelope = { error: { message: 'Not found', code: 'not_found', requestId: 'r-1' } };
   const answer = (
     method: string,
     path: string,
@@ -221,7 +221,7 @@ describe('an answer held to the API document (what call() does with every answer
     expect(check('GET', '/api/health/live', 200, { status: 'ok', time: 'x', extra: 1 })).toThrow(
       'must NOT have additional properties',
     );
-    expect(check('GET', '/api/tiers/some-id', 404, { error: { message: 'x', code: 'nope' } })).toThrow(
+    expect(check('GET', '/api/tiers/some-id', 404, { error: { message: 'x', code: 'nope', requestId: 'r-1' } })).toThrow(
       'must be equal to one of the allowed values',
     );
     expect(check('GET', '/api/nowhere', 404, 'Not found', { 'content-type': 'text/plain' })).toThrow('is not JSON');
