@@ -1,11 +1,12 @@
 // Window-wide drops of image files (the desktop console turns it on): each dropped file is checked
-// with the picker's own rules and uploaded on its own, with its own state and error, listed in a panel.
+// with the image library's rules (image-file.ts) and uploaded on its own, with its own state and
+// error, listed in a panel.
 
 import type { ApiClient } from '@starport/api-client/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAdminWindowDrop } from '../shared/admin-context.tsx';
 import { messageOr } from '../shared/errors.ts';
-import { checkImageFile, imageMessages } from './image-picker.tsx';
+import { checkImageFile, imageMessages } from './image-file.ts';
 
 export interface DroppedUpload {
   id: number;

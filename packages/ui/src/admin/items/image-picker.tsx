@@ -2,7 +2,6 @@
 // library image) and Upload New (choose or drop a file, preview, Upload & Select). The client checks
 // the file's type and size before anything is sent; the server decides what the bytes really are.
 
-import { adminMessages, IMAGE_MAX_BYTES } from '@starport/api-client/contract';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog, Dialog } from '../../dialog/dialog.tsx';
@@ -12,25 +11,7 @@ import { useAdminApi } from '../shared/admin-context.tsx';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { imageName, LibraryImage } from '../shared/library-image.tsx';
 import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
-
-export const imageMessages = {
-  uploaded: 'Image uploaded successfully!',
-  deleted: 'Image deleted successfully',
-  fetchFailed: (message: string) => `Failed to fetch images: ${message}`,
-  uploadFailed: 'Failed to upload image',
-  deleteFailed: 'Failed to delete image',
-  notAnImage: adminMessages.imageRequired,
-  tooLarge: adminMessages.imageTooLarge,
-  empty: 'No images found. Upload a new one!',
-  hint: 'PNG, JPG, GIF up to 5MB',
-} as const;
-
-/** SPEC.md §5: an image type, and under 5MB. Null when the file may be sent. */
-export function checkImageFile(file: File): string | null {
-  if (!file.type.startsWith('image/')) return imageMessages.notAnImage;
-  if (file.size >= IMAGE_MAX_BYTES) return imageMessages.tooLarge;
-  return null;
-}
+import { checkImageFile, imageMessages } from './image-file.ts';
 
 type Tab = 'browse' | 'upload';
 
