@@ -95,6 +95,23 @@ describe('CategoryManagement', () => {
     expect(count('POST /api/admin/categories')).toBe(0);
   });
 
+  it("shows the contract's own messages before sending: a slug typed by hand, an order out of range", async () => {
+    const { count } = renderAdmin('/admin/categories', { api: categoryServer([]) });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add Category' }));
+    change('Name', 'Power Ups');
+    change('Slug', 'Power Ups!');
+    change('Display name', 'Power-Ups');
+    change('Order', '-1');
+    fireEvent.click(dialog('Add Category').getByRole('button', { name: 'Add Category' }));
+
+    const form = dialog('Add Category');
+    expect(await form.findByText('Slug may only contain lowercase letters, numbers and hyphens')).toBeTruthy();
+    expect(form.getByText('Order must be from 0 to 1,000,000,000,000')).toBeTruthy();
+    expect(form.getByLabelText('Slug').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form.getByLabelText('Slug'));
+    expect(count('POST /api/admin/categories')).toBe(0);
+  });
+
   it('edits a category in the same modal', async () => {
     const { bodies } = renderAdmin('/admin/categories', { api: categoryServer([ships]) });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Ships' }));
