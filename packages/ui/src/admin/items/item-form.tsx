@@ -2,7 +2,7 @@
 // credit amount and hides game items; any other category does the opposite. Numbers that cannot be
 // read count as 0 on save, and an empty tier-exclusive choice is sent as null.
 
-import type { ShopCategory, ShopItem, ShopItemInput, Tier } from '@starport/api-client/contract';
+import type { ShopItem, ShopItemInput } from '@starport/api-client/contract';
 import {
   adminMessages,
   CREDITS_CATEGORY,
@@ -15,12 +15,15 @@ import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { formatRarity } from '../../format/format.ts';
+import { sortByOrder } from '../categories/category-order.ts';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../shared/fields.tsx';
 import type { FieldErrors } from '../shared/form-errors.ts';
 import { focusFirstError, issuesToErrors, numberOrZero } from '../shared/form-errors.ts';
 import { LibraryImage } from '../shared/library-image.tsx';
 import { useAutoSlug } from '../shared/slug.ts';
+import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
 import { ImagePicker } from './image-picker.tsx';
 
@@ -140,15 +143,15 @@ export function buildItemInput(values: ItemValues): { input: ShopItemInput | nul
 
 export interface ItemFormProps {
   item: ShopItem | null;
-  categories: ShopCategory[];
-  tiers: Tier[];
   onSave: (input: ShopItemInput) => Promise<boolean>;
   onClose: () => void;
-  /** An image was deleted from the library: the server cleared it from the items that used it. */
-  onLibraryChanged: () => void;
 }
 
-export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryChanged }: ItemFormProps) {
+export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
+  const api = useAdminApi();
+  // SPEC.md §8: the categories and tiers the form offers load silently.
+  const categories = useAdminQuery(adminQueries(api).categories(), logFailure('Failed to load categories'));
+  const tiers = useAdminQuery(adminQueries(api).tiers(), logFailure('Failed to load tiers'));
   const [values, setValues] = useState(() => initialItemValues(item));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -158,7 +161,7 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
   const isCreditPack = values.category === CREDITS_CATEGORY;
   // The console's window-wide drop: a dropped image becomes this item's image (the picker takes
   // drops itself while it is open).
-  const drop = useWindowImageDrop(useAdminApi(), !picking, (url) => set('imageUrl', url));
+  const drop = useWindowImageDrop(!picking, (url) => set('imageUrl', url));
 
   function set<K extends keyof ItemValues>(field: K, value: ItemValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -202,9 +205,10 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
   }
 
   // The item's own category stays selectable even if it has since left the category list.
-  const categoryOptions = categories.some((category) => category.slug === values.category)
-    ? categories
-    : [...categories, { slug: values.category, displayName: values.category, _id: values.category }];
+  const categoryList = sortByOrder(categories.data ?? []);
+  const categoryOptions = categoryList.some((category) => category.slug === values.category)
+    ? categoryList
+    : [...categoryList, { slug: values.category, displayName: values.category, _id: values.category }];
   const errorAt = (name: string) => errors[name];
 
   return (
@@ -312,7 +316,7 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
               error={errorAt('tierExclusive')}
             >
               <option value="">None</option>
-              {tiers.map((tier) => (
+              {(tiers.data ?? []).map((tier) => (
                 <option key={tier._id} value={tier._id}>
                   {tier.name}
                 </option>
@@ -490,7 +494,6 @@ export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryCh
         onDeleted={(url) => {
           // SPEC.md §4: deleting the chosen image clears the image field.
           setValues((current) => (current.imageUrl === url ? { ...current, imageUrl: '' } : current));
-          onLibraryChanged();
         }}
         onClose={() => setPicking(false)}
       />

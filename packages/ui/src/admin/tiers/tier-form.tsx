@@ -15,11 +15,12 @@ import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { CheckboxField, Field, SelectField, TextField } from '../shared/fields.tsx';
 import type { FieldErrors } from '../shared/form-errors.ts';
 import { focusFirstError, issuesToErrors } from '../shared/form-errors.ts';
 import { useAutoSlug } from '../shared/slug.ts';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 
 interface TierValues {
   name: string;
@@ -120,10 +121,7 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
   const api = useAdminApi();
   // With a bot configured, the server's roles to pick from; without one (or if Discord is down) the
   // role id is typed by hand, so a failure here stays quiet.
-  const guildRoles = useAdminData(
-    () => api.admin.discord.roles().then((answer) => answer.roles),
-    (error) => console.error('Failed to load the Discord roles', error),
-  );
+  const guildRoles = useAdminQuery(adminQueries(api).discordRoles(), logFailure('Failed to load the Discord roles'));
 
   function set<K extends keyof TierValues>(field: K, value: TierValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
