@@ -91,7 +91,7 @@ describe('CategoryManagement', () => {
     fireEvent.click(await screen.findByRole('button', { name: '+ Add Category' }));
     fireEvent.click(dialog('Add Category').getByRole('button', { name: 'Add Category' }));
 
-    expect(dialog('Add Category').getAllByText('Name and display name are required')).toHaveLength(2);
+    expect(await dialog('Add Category').findAllByText('Name and display name are required')).toHaveLength(2);
     expect(count('POST /api/admin/categories')).toBe(0);
   });
 
