@@ -5,7 +5,7 @@ import type { CategoryInput, ShopCategory } from '@starport/api-client/contract'
 import { categoryInputSchema } from '@starport/api-client/contract';
 import { formSchema, requiredSlug, useContractForm } from '../shared/contract-form.ts';
 import { FormCheckboxField, FormDialog, FormTextField } from '../shared/form-fields.tsx';
-import { useAutoSlug } from '../shared/slug.ts';
+import { NameAndSlugFields } from '../shared/name-and-slug-fields.tsx';
 
 export interface CategoryValues {
   name: string;
@@ -61,39 +61,25 @@ export interface CategoryFormProps {
 }
 
 export function CategoryForm({ category, onSave, onClose }: CategoryFormProps) {
-  const { form, formRef, onSubmit, busy } = useContractForm({
+  const { form, dialog } = useContractForm({
     defaultValues: initialValues(category),
     toInput: toCategoryInput,
     schema: categoryFormSchema,
     onSave,
   });
-  const slug = useAutoSlug(category?.slug ?? '', category !== null);
-
-  function fillSlug(name: string) {
-    const auto = slug.slugForName(name);
-    if (auto !== null) form.setValue('slug', auto);
-    form.clearErrors(['name', 'slug']);
-  }
 
   return (
     <FormDialog
+      {...dialog}
       title={category ? 'Edit Category' : 'Add Category'}
       onClose={onClose}
-      formRef={formRef}
-      onSubmit={onSubmit}
-      busy={busy}
       submitLabel={category ? 'Update Category' : 'Add Category'}
     >
       <div className="form-grid">
-        <FormTextField form={form} name="name" label="Name" onValueChange={fillSlug} required autoComplete="off" />
-        <FormTextField
+        <NameAndSlugFields
           form={form}
-          name="slug"
-          label="Slug"
-          onValueChange={slug.onSlugTyped}
-          hint="Filled from the name; items refer to their category by it."
-          required
-          autoComplete="off"
+          editing={category !== null}
+          slugHint="Filled from the name; items refer to their category by it."
         />
         <FormTextField
           form={form}

@@ -42,9 +42,7 @@ export function CategoryManagement() {
       change="category"
       calls={api.admin.categories}
       messages={{
-        created: categoryMessages.created,
-        updated: categoryMessages.updated,
-        deleted: categoryMessages.deleted,
+        ...categoryMessages,
         saveFailed: (error) => messageOr(error, categoryMessages.saveFailed),
         deleteFailed: (error) => messageOr(error, categoryMessages.deleteFailed),
       }}

@@ -26,7 +26,7 @@ import {
   FormTextField,
 } from '../shared/form-fields.tsx';
 import { LibraryImage } from '../shared/library-image.tsx';
-import { useAutoSlug } from '../shared/slug.ts';
+import { NameAndSlugFields } from '../shared/name-and-slug-fields.tsx';
 import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -144,7 +144,7 @@ export interface ItemFormProps {
 
 export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
   const api = useAdminApi();
-  const { form, formRef, onSubmit, busy } = useContractForm({
+  const { form, dialog } = useContractForm({
     defaultValues: initialItemValues(item),
     toInput: toItemInput,
     schema: itemFormSchema,
@@ -156,7 +156,6 @@ export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
   const categories = useAdminQuery(adminQueries(api).categories(), logFailure('Failed to load categories'));
   const tiers = useAdminQuery(adminQueries(api).tiers(), logFailure('Failed to load tiers'));
   const [picking, setPicking] = useState(false);
-  const slug = useAutoSlug(item?.slug ?? '', item !== null);
   const isCreditPack = category === CREDITS_CATEGORY;
   // The console's window-wide drop: a dropped image becomes this item's image (the picker takes
   // drops itself while it is open).
@@ -165,12 +164,6 @@ export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
   function setImage(url: string) {
     form.setValue('imageUrl', url);
     form.clearErrors('imageUrl');
-  }
-
-  function fillSlug(name: string) {
-    const auto = slug.slugForName(name);
-    if (auto !== null) form.setValue('slug', auto);
-    form.clearErrors(['name', 'slug']);
   }
 
   function removeGameItem(index: number) {
@@ -189,23 +182,16 @@ export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
   return (
     <>
       <FormDialog
+        {...dialog}
         title={item ? 'Edit Shop Item' : 'Create Shop Item'}
         onClose={onClose}
-        formRef={formRef}
-        onSubmit={onSubmit}
-        busy={busy}
         submitLabel={item ? 'Update Item' : 'Create Item'}
       >
         <div className="form-grid">
-          <FormTextField form={form} name="name" label="Name" onValueChange={fillSlug} required autoComplete="off" />
-          <FormTextField
+          <NameAndSlugFields
             form={form}
-            name="slug"
-            label="Slug"
-            onValueChange={slug.onSlugTyped}
-            hint="Filled from the name; lowercase letters, numbers and hyphens."
-            required
-            autoComplete="off"
+            editing={item !== null}
+            slugHint="Filled from the name; lowercase letters, numbers and hyphens."
           />
         </div>
         <FormTextAreaField form={form} name="description" label="Description" required rows={3} />

@@ -47,9 +47,7 @@ export function ShopItemManagement() {
       change="item"
       calls={api.admin.items}
       messages={{
-        created: itemMessages.created,
-        updated: itemMessages.updated,
-        deleted: itemMessages.deleted,
+        ...itemMessages,
         saveFailed: (error) => itemMessages.saveFailed(describeError(error)),
         deleteFailed: (error) => itemMessages.deleteFailed(describeError(error)),
       }}

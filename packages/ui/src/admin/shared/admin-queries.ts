@@ -25,36 +25,21 @@ export const adminKeys = {
 
 /** Each list with the call that reads it: one key never stands for two different reads. */
 export function adminQueries(api: ApiClient) {
+  const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => ({ queryKey, queryFn });
+  const { admin } = api;
   return {
-    stats: () => ({ queryKey: adminKeys.stats(), queryFn: () => api.admin.stats().then((a) => a.stats) }),
-    tiers: () => ({ queryKey: adminKeys.tiers(), queryFn: () => api.admin.tiers.list().then((a) => a.tiers) }),
-    items: () => ({ queryKey: adminKeys.items(), queryFn: () => api.admin.items.list().then((a) => a.items) }),
-    categories: () => ({
-      queryKey: adminKeys.categories(),
-      queryFn: () => api.admin.categories.list().then((a) => a.categories),
-    }),
-    images: () => ({ queryKey: adminKeys.images(), queryFn: () => api.admin.images.list().then((a) => a.images) }),
-    users: () => ({ queryKey: adminKeys.users(), queryFn: () => api.admin.users.list().then((a) => a.users) }),
-    deliveries: (userId: string) => ({
-      queryKey: adminKeys.deliveries(userId),
-      queryFn: () => api.admin.deliveries.ofUser(userId).then((a) => a.deliveries),
-    }),
-    siteSettings: () => ({
-      queryKey: adminKeys.siteSettings(),
-      queryFn: () => api.admin.siteSettings.get().then((a) => a.settings),
-    }),
-    gameServers: () => ({
-      queryKey: adminKeys.gameServers(),
-      queryFn: () => api.admin.gameServers.list().then((a) => a.keys),
-    }),
-    discordRoles: () => ({
-      queryKey: adminKeys.discordRoles(),
-      queryFn: () => api.admin.discord.roles().then((a) => a.roles),
-    }),
-    discordProblems: () => ({
-      queryKey: adminKeys.discordProblems(),
-      queryFn: () => api.admin.discord.problems().then((a) => a.problems),
-    }),
+    stats: () => read(adminKeys.stats(), () => admin.stats().then((a) => a.stats)),
+    tiers: () => read(adminKeys.tiers(), () => admin.tiers.list().then((a) => a.tiers)),
+    items: () => read(adminKeys.items(), () => admin.items.list().then((a) => a.items)),
+    categories: () => read(adminKeys.categories(), () => admin.categories.list().then((a) => a.categories)),
+    images: () => read(adminKeys.images(), () => admin.images.list().then((a) => a.images)),
+    users: () => read(adminKeys.users(), () => admin.users.list().then((a) => a.users)),
+    deliveries: (userId: string) =>
+      read(adminKeys.deliveries(userId), () => admin.deliveries.ofUser(userId).then((a) => a.deliveries)),
+    siteSettings: () => read(adminKeys.siteSettings(), () => admin.siteSettings.get().then((a) => a.settings)),
+    gameServers: () => read(adminKeys.gameServers(), () => admin.gameServers.list().then((a) => a.keys)),
+    discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),
+    discordProblems: () => read(adminKeys.discordProblems(), () => admin.discord.problems().then((a) => a.problems)),
   };
 }
 

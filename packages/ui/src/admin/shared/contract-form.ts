@@ -60,5 +60,6 @@ export function useContractForm<Values extends FieldValues, Input>(options: Cont
     if (!busy) void submit(event);
   }
 
-  return { form, formRef, onSubmit, busy };
+  /** What the form's FormDialog takes. */
+  return { form, dialog: { formRef, onSubmit, busy } };
 }

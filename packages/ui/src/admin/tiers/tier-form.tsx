@@ -15,7 +15,7 @@ import { formSchema, requiredSlug, useContractForm } from '../shared/contract-fo
 import { Field } from '../shared/fields.tsx';
 import type { BoundField } from '../shared/form-fields.tsx';
 import { FormCheckboxField, FormDialog, FormSelectField, FormTextField, useFormField } from '../shared/form-fields.tsx';
-import { useAutoSlug } from '../shared/slug.ts';
+import { NameAndSlugFields } from '../shared/name-and-slug-fields.tsx';
 import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 
 export interface TierValues {
@@ -100,7 +100,7 @@ export interface TierFormProps {
 }
 
 export function TierForm({ tier, onSave, onClose }: TierFormProps) {
-  const { form, formRef, onSubmit, busy } = useContractForm({
+  const { form, dialog } = useContractForm({
     defaultValues: initialValues(tier),
     toInput: toTierInput,
     schema: tierFormSchema,
@@ -111,18 +111,11 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
     control: form.control,
     name: ['icon', 'colorGradient.from', 'colorGradient.to', 'discordRoleId'],
   });
-  const slug = useAutoSlug(tier?.slug ?? '', tier !== null);
   const api = useAdminApi();
   // With a bot configured, the server's roles to pick from; without one (or if Discord is down) the
   // role id is typed by hand, so a failure here stays quiet.
   const guildRoles = useAdminQuery(adminQueries(api).discordRoles(), logFailure('Failed to load the Discord roles'));
   const roles = guildRoles.data ?? [];
-
-  function fillSlug(name: string) {
-    const auto = slug.slugForName(name);
-    if (auto !== null) form.setValue('slug', auto);
-    form.clearErrors(['name', 'slug']);
-  }
 
   function pickRole(roleId: string) {
     const role = roles.find((candidate) => candidate.id === roleId);
@@ -134,23 +127,16 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
 
   return (
     <FormDialog
+      {...dialog}
       title={tier ? 'Edit Tier' : 'Create Tier'}
       onClose={onClose}
-      formRef={formRef}
-      onSubmit={onSubmit}
-      busy={busy}
       submitLabel={tier ? 'Update Tier' : 'Create Tier'}
     >
       <div className="form-grid">
-        <FormTextField form={form} name="name" label="Name" onValueChange={fillSlug} required autoComplete="off" />
-        <FormTextField
+        <NameAndSlugFields
           form={form}
-          name="slug"
-          label="Slug"
-          onValueChange={slug.onSlugTyped}
-          hint="Filled from the name; lowercase letters, numbers and hyphens."
-          required
-          autoComplete="off"
+          editing={tier !== null}
+          slugHint="Filled from the name; lowercase letters, numbers and hyphens."
         />
         <FormTextField
           form={form}

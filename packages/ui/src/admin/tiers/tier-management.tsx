@@ -20,6 +20,9 @@ export const tierMessages = {
   empty: 'No tiers created yet',
 } as const;
 
+/** SPEC.md §8: 'Error: {message}' for a refused save or delete alike. */
+const failed = (error: unknown) => tierMessages.failed(describeError(error));
+
 export function TierManagement() {
   const api = useAdminApi();
   useAdminTitle('Tiers');
@@ -37,13 +40,7 @@ export function TierManagement() {
       form={({ record, ...rest }) => <TierForm tier={record} {...rest} />}
       change="tier"
       calls={api.admin.tiers}
-      messages={{
-        created: tierMessages.created,
-        updated: tierMessages.updated,
-        deleted: tierMessages.deleted,
-        saveFailed: (error) => tierMessages.failed(describeError(error)),
-        deleteFailed: (error) => tierMessages.failed(describeError(error)),
-      }}
+      messages={{ ...tierMessages, saveFailed: failed, deleteFailed: failed }}
       confirmDelete={{
         title: 'Delete Tier',
         message: (tier) => <p>Are you sure you want to delete the tier “{tier.name}”? This cannot be undone.</p>,
