@@ -332,7 +332,7 @@ export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
             <button
               type="button"
               className="btn btn-secondary btn-sm"
-              onClick={() => gameItems.append({ item_name: '', item_quantity: '1' })}
+              onClick={() => gameItems.append({ item_name: '', item_quantity: '1' }, { shouldFocus: false })}
             >
               + Add Game Item
             </button>

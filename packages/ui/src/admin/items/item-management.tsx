@@ -29,9 +29,12 @@ export const itemMessages = {
 export function ShopItemManagement() {
   const api = useAdminApi();
   useAdminTitle('Shop Items');
-  // SPEC.md §8: a failure to load the items is silent; so are the categories the cards name.
-  const items = useAdminQuery(adminQueries(api).items(), logFailure('Failed to load shop items'));
-  const categories = useAdminQuery(adminQueries(api).categories(), logFailure('Failed to load categories'));
+  const queries = adminQueries(api);
+  // SPEC.md §8: a failure to load the items is silent; so are the categories the cards name, and the
+  // tiers, read here too so that the item form opens with them (it reads both from the same cache).
+  const items = useAdminQuery(queries.items(), logFailure('Failed to load shop items'));
+  const categories = useAdminQuery(queries.categories(), logFailure('Failed to load categories'));
+  useAdminQuery(queries.tiers(), logFailure('Failed to load tiers'));
   const categoryName = (slug: string) =>
     categories.data?.find((category) => category.slug === slug)?.displayName ?? slug;
 

@@ -182,7 +182,12 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => benefits.append({ text: '' })}>
+        {/* The focus stays on the button, as before, so several rows can be added in a row. */}
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => benefits.append({ text: '' }, { shouldFocus: false })}
+        >
           + Add Benefit
         </button>
         <p className="field-hint">Blank benefits are left out when the tier is saved.</p>
