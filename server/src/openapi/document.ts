@@ -29,7 +29,7 @@ const API_VERSION = '1.0.0';
 const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
 /** Entities many answers share: each is one component, and answers refer to it. */
-const sharedSchemas: Record<string, z.ZodType> = {
+const sharedSchemas: Record<string, z.core.$ZodType> = {
   ErrorEnvelope: errorEnvelopeSchema,
   User: userSchema,
   AdminUser: adminUserSchema,
@@ -144,7 +144,7 @@ function splitRoute(route: string): { method: string; path: string; pathParamete
   return { method: method.toLowerCase(), path: honoPath.replace(/:([A-Za-z]+)/g, '{$1}'), pathParameters };
 }
 
-const isJsonAnswer = (answer: Answer): answer is Answer & { schema: z.ZodType } => 'schema' in answer;
+const isJsonAnswer = (answer: Answer): answer is Answer & { schema: z.core.$ZodType } => 'schema' in answer;
 
 /**
  * Converts every schema the operations use, with one registry per direction: requests as the
@@ -153,13 +153,13 @@ const isJsonAnswer = (answer: Answer): answer is Answer & { schema: z.ZodType } 
  */
 function convertSchemas(specs: OperationSpec[]) {
   type Io = 'input' | 'output';
-  const ids = { input: new Map<z.ZodType, string>(), output: new Map<z.ZodType, string>() };
+  const ids = { input: new Map<z.core.$ZodType, string>(), output: new Map<z.core.$ZodType, string>() };
   const registries = { input: z.registry<{ id: string }>(), output: z.registry<{ id: string }>() };
   for (const [name, schema] of Object.entries(sharedSchemas)) {
     ids.output.set(schema, name);
     registries.output.add(schema, { id: name });
   }
-  const register = (schema: z.ZodType, io: Io) => {
+  const register = (schema: z.core.$ZodType, io: Io) => {
     if (ids[io].has(schema)) return;
     const id = `${io}${ids[io].size}`;
     ids[io].set(schema, id);
@@ -185,7 +185,7 @@ function convertSchemas(specs: OperationSpec[]) {
     }
   }
   /** The schema to put in the document: a component's $ref, or the schema itself with no inline refs left. */
-  const schemaOf = (schema: z.ZodType, io: Io): Json => {
+  const schemaOf = (schema: z.core.$ZodType, io: Io): Json => {
     const id = ids[io].get(schema) as string;
     return Object.hasOwn(sharedSchemas, id) ? { $ref: componentRef(id) } : inlined(converted[id]);
   };
@@ -201,7 +201,10 @@ function convertSchemas(specs: OperationSpec[]) {
   return { schemaOf, components };
 }
 
-function buildOperation(spec: OperationSpec, schemaOf: (schema: z.ZodType, io: 'input' | 'output') => Json): Json {
+function buildOperation(
+  spec: OperationSpec,
+  schemaOf: (schema: z.core.$ZodType, io: 'input' | 'output') => Json,
+): Json {
   const { pathParameters } = splitRoute(spec.route);
   const parameters = [
     ...pathParameters.map((name) => ({

@@ -113,7 +113,7 @@ export interface RawAnswer {
 }
 export interface JsonAnswer {
   description: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   headers?: RawAnswer['headers'];
 }
 export type Answer = JsonAnswer | RawAnswer;
@@ -122,7 +122,7 @@ export interface Parameter {
   name: string;
   in: 'query' | 'header' | 'cookie';
   description: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   required?: boolean;
 }
 
@@ -138,7 +138,7 @@ export interface OperationSpec {
   pathParameters?: Record<string, string>;
   parameters?: Parameter[];
   /** A JSON body the server requires; `multipart` for the image upload. */
-  body?: z.ZodType | 'multipart';
+  body?: z.core.$ZodType | 'multipart';
   /** What it answers when it works, by status. */
   answers: Record<number, Answer>;
   /**
@@ -150,7 +150,7 @@ export interface OperationSpec {
   usesDatabase?: boolean;
 }
 
-const json = (description: string, schema: z.ZodType, headers?: RawAnswer['headers']): JsonAnswer => ({
+const json = (description: string, schema: z.core.$ZodType, headers?: RawAnswer['headers']): JsonAnswer => ({
   description,
   schema,
   ...(headers ? { headers } : {}),
@@ -188,7 +188,7 @@ function adminResource(resource: {
   plural?: string;
   path: string;
   list?: string;
-  schemas: { list: z.ZodType; input: z.ZodType; update: z.ZodType; answer: z.ZodType };
+  schemas: { list: z.core.$ZodType; input: z.core.$ZodType; update: z.core.$ZodType; answer: z.core.$ZodType };
   invalid?: string;
   deleteSummary: string;
   inUse?: string;

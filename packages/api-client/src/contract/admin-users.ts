@@ -1,8 +1,8 @@
 // The admin's view of users (SPEC.md §3 "User (admin view)") and the admin calls that change a
 // user's tier and credits (SPEC.md §7 "Admin").
 import { z } from 'zod';
-import { userTierSchema } from './auth.ts';
 import { formatLimit, MAX_BALANCE } from './limits.ts';
+import { userTierSchema } from './user.ts';
 
 export const adminUserSchema = z.object({
   _id: z.string(),

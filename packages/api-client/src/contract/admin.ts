@@ -1,14 +1,8 @@
 // The admin calls of SPEC.md §7 "Admin": the tier, item and category forms (with the rules of
 // SPEC.md §5), the image library, the admin flag, mail with items, and the dashboard figures.
 import { z } from 'zod';
-import {
-  CREDITS_CATEGORY,
-  MAX_DISCOUNT,
-  rarities,
-  shopCategorySchema,
-  shopItemSchema,
-  tierSchema,
-} from './catalogue.ts';
+import { shopCategorySchema, shopItemSchema, tierSchema } from './catalogue.ts';
+import { CREDITS_CATEGORY, MAX_DISCOUNT, rarities } from './catalogue-rules.ts';
 import {
   formatLimit,
   MAX_CREDIT_PACK,

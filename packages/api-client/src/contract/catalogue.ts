@@ -1,24 +1,7 @@
 // The catalogue of SPEC.md §3 as the API shows it: tiers, shop categories, shop items, inventory
 // entries, and the credit purchase call (SPEC.md §7 "Public shop and tiers").
 import { z } from 'zod';
-
-/** SPEC.md §9: the rarities, lowest first. */
-export const rarities = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
-export type Rarity = (typeof rarities)[number];
-
-/** The category whose items are credit packs: bought with cash, never with credits (SPEC.md §5). */
-export const CREDITS_CATEGORY = 'credits';
-
-export const MAX_DISCOUNT = 100;
-
-/**
- * A price after the item's percentage discount, rounded to the nearest whole unit (credits or
- * cents). The shop shows and the server charges this same number.
- */
-export function discountedPrice(price: number, discount: number): number {
-  const percent = Math.min(Math.max(Math.trunc(discount), 0), MAX_DISCOUNT);
-  return Math.round((price * (100 - percent)) / 100);
-}
+import { rarities } from './catalogue-rules.ts';
 
 export const colorGradientSchema = z.object({ from: z.string(), to: z.string() });
 

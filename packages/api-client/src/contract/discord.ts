@@ -1,8 +1,7 @@
 // Linking Discord (SPEC.md §2, §7): the codes the OAuth callback sends back to the dashboard in
 // ?discord_error, and the one text the site shows for each. The query string is anyone's to write,
-// so the site shows only these texts, never what it carries. And the answers of the linking calls.
-import { z } from 'zod';
-import { userSchema } from './auth.ts';
+// so the site shows only these texts, never what it carries. No zod here: the player's first page
+// imports it (the linking calls' answers are in discord-answers.ts).
 
 /** Each failure's reason, shown as 'Discord linking failed: {reason}'. */
 export const discordLinkFailures = {
@@ -24,22 +23,3 @@ export function discordLinkFailureReason(code: string | null): string {
     ? discordLinkFailures[code as DiscordLinkFailure]
     : DISCORD_LINK_FAILURE_GENERIC;
 }
-
-/** GET /api/discord/status: whether linking is on, what is linked, and whether they joined the server. */
-export const discordStatusResponseSchema = z.object({
-  configured: z.boolean(),
-  linked: z.boolean(),
-  discordId: z.string().nullable(),
-  discordUsername: z.string().nullable(),
-  /** Null when it cannot be told (no bot, or Discord did not answer). */
-  inGuild: z.boolean().nullable(),
-});
-export type DiscordStatusResponse = z.infer<typeof discordStatusResponseSchema>;
-
-/** GET /api/discord/link: Discord's authorisation page, to send the browser to. */
-export const discordLinkResponseSchema = z.object({ redirectUrl: z.string() });
-export type DiscordLinkResponse = z.infer<typeof discordLinkResponseSchema>;
-
-/** POST /api/discord/unlink: the player as they are now. */
-export const discordUnlinkResponseSchema = z.object({ user: userSchema.nullable() });
-export type DiscordUnlinkResponse = z.infer<typeof discordUnlinkResponseSchema>;

@@ -1,9 +1,6 @@
 // Site settings (SPEC.md §3): which navigation tabs show, and the thank-you message.
 import { z } from 'zod';
 
-export const tabKeys = ['dashboard', 'shop', 'inventory', 'trade', 'support', 'leaderboard', 'admin'] as const;
-export type TabKey = (typeof tabKeys)[number];
-
 export const visibleTabsSchema = z.object({
   dashboard: z.boolean(),
   shop: z.boolean(),
@@ -23,20 +20,6 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const siteSettingsResponseSchema = z.object({ settings: siteSettingsSchema });
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
-
-/** SPEC.md §2: every tab is visible until an administrator hides it; no message until one is written. */
-export const defaultSiteSettings: SiteSettings = {
-  visibleTabs: {
-    dashboard: true,
-    shop: true,
-    inventory: true,
-    trade: true,
-    support: true,
-    leaderboard: true,
-    admin: true,
-  },
-  thankYouMessage: '',
-};
 
 export const THANK_YOU_MESSAGE_MAX_LENGTH = 2000;
 

@@ -6,8 +6,9 @@ import type { AdminStats } from '@starport/api-client/contract';
 import { formatCredits, formatUsd } from '../format/format.ts';
 import { DeadJobs } from './jobs/dead-jobs.tsx';
 import { useAdminApi } from './shared/admin-context.tsx';
+import { adminQueries } from './shared/admin-queries.ts';
 import { ScreenHeader } from './shared/screen-header.tsx';
-import { useAdminData } from './shared/use-admin-data.ts';
+import { logFailure, useAdminQuery } from './shared/use-admin-query.ts';
 import { useAdminTitle } from './shared/use-admin-title.ts';
 
 const cards: { key: keyof AdminStats; title: string; note: string; format: (value: number) => string }[] = [
@@ -25,10 +26,7 @@ const cards: { key: keyof AdminStats; title: string; note: string; format: (valu
 export function AdminDashboard() {
   const api = useAdminApi();
   useAdminTitle('Dashboard');
-  const { data: stats } = useAdminData(
-    () => api.admin.stats().then((answer) => answer.stats),
-    (error) => console.error('Failed to load the admin figures', error),
-  );
+  const { data: stats } = useAdminQuery(adminQueries(api).stats(), logFailure('Failed to load the admin figures'));
 
   return (
     <>
@@ -37,7 +35,7 @@ export function AdminDashboard() {
         {cards.map((card) => (
           <li key={card.key} className="card admin-stat-card">
             <h3 className="admin-stat-title">{card.title}</h3>
-            <p className="admin-stat-value" aria-busy={stats === null || undefined}>
+            <p className="admin-stat-value" aria-busy={stats === undefined || undefined}>
               {stats ? card.format(stats[card.key]) : '—'}
             </p>
             <p className="admin-stat-note">{card.note}</p>

@@ -91,7 +91,24 @@ describe('CategoryManagement', () => {
     fireEvent.click(await screen.findByRole('button', { name: '+ Add Category' }));
     fireEvent.click(dialog('Add Category').getByRole('button', { name: 'Add Category' }));
 
-    expect(dialog('Add Category').getAllByText('Name and display name are required')).toHaveLength(2);
+    expect(await dialog('Add Category').findAllByText('Name and display name are required')).toHaveLength(2);
+    expect(count('POST /api/admin/categories')).toBe(0);
+  });
+
+  it("shows the contract's own messages before sending: a slug typed by hand, an order out of range", async () => {
+    const { count } = renderAdmin('/admin/categories', { api: categoryServer([]) });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add Category' }));
+    change('Name', 'Power Ups');
+    change('Slug', 'Power Ups!');
+    change('Display name', 'Power-Ups');
+    change('Order', '-1');
+    fireEvent.click(dialog('Add Category').getByRole('button', { name: 'Add Category' }));
+
+    const form = dialog('Add Category');
+    expect(await form.findByText('Slug may only contain lowercase letters, numbers and hyphens')).toBeTruthy();
+    expect(form.getByText('Order must be from 0 to 1,000,000,000,000')).toBeTruthy();
+    expect(form.getByLabelText('Slug').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form.getByLabelText('Slug'));
     expect(count('POST /api/admin/categories')).toBe(0);
   });
 

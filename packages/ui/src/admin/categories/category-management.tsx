@@ -2,16 +2,16 @@
 // Status and Actions; an Add Category modal that also edits; delete after a confirmation.
 
 import type { CategoryInput, ShopCategory } from '@starport/api-client/contract';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../dialog/dialog.tsx';
-import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { ScreenHeader, StatusBadge } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { ResourceScreen } from '../shared/resource-screen.tsx';
+import { StatusBadge } from '../shared/screen-header.tsx';
+import { useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { CategoryForm } from './category-form.tsx';
+import { sortByOrder } from './category-order.ts';
 
 export const categoryMessages = {
   created: 'Category created successfully',
@@ -26,71 +26,32 @@ export function CategoryManagement() {
   const api = useAdminApi();
   const toast = useToast();
   useAdminTitle('Categories');
-  const categories = useAdminData(
-    () => api.admin.categories.list().then((answer) => answer.categories),
-    (error) => toast.error(messageOr(error, categoryMessages.fetchFailed)),
+  const categories = useAdminQuery(adminQueries(api).categories(), (error) =>
+    toast.error(messageOr(error, categoryMessages.fetchFailed)),
   );
-  const [editing, setEditing] = useState<ShopCategory | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ShopCategory | null>(null);
-  const [busyDeleting, setBusyDeleting] = useState(false);
-
-  async function handleSave(input: CategoryInput): Promise<boolean> {
-    const existing = editing === 'new' ? null : editing;
-    try {
-      if (existing) {
-        await api.admin.categories.update(existing._id, input);
-        toast.success(categoryMessages.updated);
-      } else {
-        await api.admin.categories.create(input);
-        toast.success(categoryMessages.created);
-      }
-      setEditing(null);
-      await categories.reload();
-      return true;
-    } catch (error) {
-      toast.error(messageOr(error, categoryMessages.saveFailed));
-      return false;
-    }
-  }
-
-  async function handleDelete() {
-    if (!deleting) return;
-    setBusyDeleting(true);
-    try {
-      await api.admin.categories.remove(deleting._id);
-      toast.success(categoryMessages.deleted);
-      setDeleting(null);
-      await categories.reload();
-    } catch (error) {
-      toast.error(messageOr(error, categoryMessages.deleteFailed));
-      setDeleting(null);
-    } finally {
-      setBusyDeleting(false);
-    }
-  }
-
-  const list = [...(categories.data ?? [])].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 
   return (
-    <>
-      <ScreenHeader
-        title="Categories"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            + Add Category
-          </button>
-        }
-      >
-        The shop's category tabs. Inactive categories are hidden from the shop.
-      </ScreenHeader>
-
-      {categories.loading ? (
-        <Loading label="Loading categories..." />
-      ) : list.length === 0 ? (
-        <div className="empty-state">
-          <p>No categories yet.</p>
-        </div>
-      ) : (
+    <ResourceScreen<ShopCategory, CategoryInput>
+      title="Categories"
+      lead="The shop's category tabs. Inactive categories are hidden from the shop."
+      createLabel="+ Add Category"
+      list={categories}
+      loadingLabel="Loading categories..."
+      empty={<p>No categories yet.</p>}
+      form={({ record, ...rest }) => <CategoryForm category={record} {...rest} />}
+      change="category"
+      calls={api.admin.categories}
+      messages={{
+        ...categoryMessages,
+        saveFailed: (error) => messageOr(error, categoryMessages.saveFailed),
+        deleteFailed: (error) => messageOr(error, categoryMessages.deleteFailed),
+      }}
+      confirmDelete={{
+        title: 'Delete Category',
+        message: (category) => <p>Are you sure you want to delete the category “{category.name}”?</p>,
+      }}
+    >
+      {(list, { edit, remove }) => (
         <div className="admin-table-wrap">
           <table className="admin-table category-table">
             <thead>
@@ -104,7 +65,7 @@ export function CategoryManagement() {
               </tr>
             </thead>
             <tbody>
-              {list.map((category) => (
+              {sortByOrder(list).map((category) => (
                 <tr key={category._id}>
                   <td data-label="Order" className="cell-number">
                     {category.order}
@@ -128,7 +89,7 @@ export function CategoryManagement() {
                         type="button"
                         className="btn btn-secondary btn-sm"
                         aria-label={`Edit ${category.name}`}
-                        onClick={() => setEditing(category)}
+                        onClick={() => edit(category)}
                       >
                         Edit
                       </button>
@@ -136,7 +97,7 @@ export function CategoryManagement() {
                         type="button"
                         className="btn btn-danger btn-sm"
                         aria-label={`Delete ${category.name}`}
-                        onClick={() => setDeleting(category)}
+                        onClick={() => remove(category)}
                       >
                         Delete
                       </button>
@@ -148,25 +109,6 @@ export function CategoryManagement() {
           </table>
         </div>
       )}
-
-      {editing ? (
-        <CategoryForm
-          category={editing === 'new' ? null : editing}
-          onSave={handleSave}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Category"
-        message={<p>Are you sure you want to delete the category “{deleting?.name}”?</p>}
-        confirmLabel="Delete"
-        tone="danger"
-        busy={busyDeleting}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </>
+    </ResourceScreen>
   );
 }

@@ -7,10 +7,11 @@ import { formatDate } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
 import { TextField } from '../shared/fields.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 
 export const gameServerMessages = {
@@ -29,16 +30,15 @@ export function GameServers() {
   const api = useAdminApi();
   const toast = useToast();
   useAdminTitle('Game Servers');
-  const keys = useAdminData(
-    () => api.admin.gameServers.list().then((answer) => answer.keys),
-    (error) => toast.error(messageOr(error, gameServerMessages.fetchFailed)),
+  const keys = useAdminQuery(adminQueries(api).gameServers(), (error) =>
+    toast.error(messageOr(error, gameServerMessages.fetchFailed)),
   );
+  const create = useAdminMutation('gameServer', (keyName: string) => api.admin.gameServers.create(keyName));
+  const revoke = useAdminMutation('gameServer', (id: string) => api.admin.gameServers.revoke(id));
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [revoking, setRevoking] = useState<GameServerKey | null>(null);
-  const [busyRevoking, setBusyRevoking] = useState(false);
 
   async function handleCreate(event: FormEvent) {
     event.preventDefault();
@@ -46,32 +46,24 @@ export function GameServers() {
       setNameError(gameServerMessages.nameRequired);
       return;
     }
-    setCreating(true);
     try {
-      const created = await api.admin.gameServers.create(name.trim());
+      const created = await create.mutateAsync(name.trim());
       toast.success(gameServerMessages.created);
       setSecret({ name: created.key.name, value: created.secret });
       setName('');
-      await keys.reload();
     } catch (error) {
       toast.error(messageOr(error, gameServerMessages.createFailed));
-    } finally {
-      setCreating(false);
     }
   }
 
   async function handleRevoke() {
     if (!revoking) return;
-    setBusyRevoking(true);
     try {
-      await api.admin.gameServers.revoke(revoking._id);
+      await revoke.mutateAsync(revoking._id);
       toast.success(gameServerMessages.revoked);
       setRevoking(null);
-      await keys.reload();
     } catch (error) {
       toast.error(messageOr(error, gameServerMessages.revokeFailed));
-    } finally {
-      setBusyRevoking(false);
     }
   }
 
@@ -95,12 +87,12 @@ export function GameServers() {
           placeholder="EU-1"
           autoComplete="off"
         />
-        <button type="submit" className="btn btn-primary" disabled={creating}>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           + Create Key
         </button>
       </form>
 
-      {keys.loading ? (
+      {keys.isPending ? (
         <Loading />
       ) : list.length === 0 ? (
         <div className="empty-state">
@@ -174,7 +166,7 @@ export function GameServers() {
         message={<p>{revoking ? gameServerMessages.revokeConfirm(revoking.name) : ''}</p>}
         confirmLabel="Revoke"
         tone="danger"
-        busy={busyRevoking}
+        busy={revoke.isPending}
         onConfirm={handleRevoke}
         onCancel={() => setRevoking(null)}
       />

@@ -1,11 +1,12 @@
 // Window-wide drops of image files (the desktop console turns it on): each dropped file is checked
-// with the picker's own rules and uploaded on its own, with its own state and error, listed in a panel.
+// with the image library's rules (image-file.ts) and uploaded on its own, with its own state and
+// error, listed in a panel.
 
-import type { ApiClient } from '@starport/api-client/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAdminWindowDrop } from '../shared/admin-context.tsx';
+import { useAdminApi, useAdminWindowDrop } from '../shared/admin-context.tsx';
 import { messageOr } from '../shared/errors.ts';
-import { checkImageFile, imageMessages } from './image-picker.tsx';
+import { useAdminMutation } from '../shared/use-admin-query.ts';
+import { checkImageFile, imageMessages } from './image-file.ts';
 
 export interface DroppedUpload {
   id: number;
@@ -18,8 +19,13 @@ export interface DroppedUpload {
  * Uploads files dropped anywhere on the window while `active`. `onUploaded` gets each image's URL in
  * the order uploads finish. A drop already handled by an inner target (the picker's drop zone) is left alone.
  */
-export function useWindowImageDrop(api: ApiClient, active: boolean, onUploaded: (url: string) => void) {
+export function useWindowImageDrop(active: boolean, onUploaded: (url: string) => void) {
+  const api = useAdminApi();
   const enabled = useAdminWindowDrop() && active;
+  // Each file is its own call; every upload adds to the library, so its list is asked again.
+  const { mutateAsync: upload } = useAdminMutation('imageUploaded', (file: File) =>
+    api.admin.images.upload(file, file.name),
+  );
   const [uploads, setUploads] = useState<DroppedUpload[]>([]);
   const nextId = useRef(1);
   const latest = useRef(onUploaded);
@@ -41,8 +47,7 @@ export function useWindowImageDrop(api: ApiClient, active: boolean, onUploaded: 
             : { id, name: file.name, state: 'uploading' },
         ]);
         if (problem) continue;
-        api.admin.images
-          .upload(file, file.name)
+        upload(file)
           .then(({ imageUrl }) => {
             update(id, { state: 'done' });
             latest.current(imageUrl);
@@ -52,7 +57,7 @@ export function useWindowImageDrop(api: ApiClient, active: boolean, onUploaded: 
           );
       }
     },
-    [api, update],
+    [upload, update],
   );
 
   useEffect(() => {

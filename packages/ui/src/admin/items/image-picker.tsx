@@ -2,35 +2,18 @@
 // library image) and Upload New (choose or drop a file, preview, Upload & Select). The client checks
 // the file's type and size before anything is sent; the server decides what the bytes really are.
 
-import { adminMessages, IMAGE_MAX_BYTES } from '@starport/api-client/contract';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog, Dialog } from '../../dialog/dialog.tsx';
 import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { imageName, LibraryImage } from '../shared/library-image.tsx';
+import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
-
-export const imageMessages = {
-  uploaded: 'Image uploaded successfully!',
-  deleted: 'Image deleted successfully',
-  fetchFailed: (message: string) => `Failed to fetch images: ${message}`,
-  uploadFailed: 'Failed to upload image',
-  deleteFailed: 'Failed to delete image',
-  notAnImage: adminMessages.imageRequired,
-  tooLarge: adminMessages.imageTooLarge,
-  empty: 'No images found. Upload a new one!',
-  hint: 'PNG, JPG, GIF up to 5MB',
-} as const;
-
-/** SPEC.md §5: an image type, and under 5MB. Null when the file may be sent. */
-export function checkImageFile(file: File): string | null {
-  if (!file.type.startsWith('image/')) return imageMessages.notAnImage;
-  if (file.size >= IMAGE_MAX_BYTES) return imageMessages.tooLarge;
-  return null;
-}
+import { checkImageFile, imageMessages } from './image-file.ts';
 
 type Tab = 'browse' | 'upload';
 
@@ -39,13 +22,14 @@ export interface ImagePickerProps {
   /** The image the form holds now, marked in the grid. */
   selectedUrl: string | null;
   onSelect: (url: string) => void;
-  /** An image was deleted from the library (the form clears it if it was the chosen one). */
+  /** An image was deleted from the library (the form clears it if it was the chosen one; the items
+   * that used it are asked again, since the server cleared it from them). */
   onDeleted: (url: string) => void;
   onClose: () => void;
 }
 
 export function ImagePicker(props: ImagePickerProps) {
-  // Mounted only while open, so every opening starts on Browse Existing with a fresh list.
+  // Mounted only while open, so every opening starts on Browse Existing.
   return props.open ? <ImagePickerDialog {...props} /> : null;
 }
 
@@ -54,36 +38,21 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
   const toast = useToast();
   const baseId = useId();
   const [tab, setTab] = useState<Tab>('browse');
-  const [images, setImages] = useState<string[] | null>(null);
+  const images = useAdminQuery(adminQueries(api).images(), (error) =>
+    toast.error(imageMessages.fetchFailed(describeError(error))),
+  );
+  const upload = useAdminMutation('imageUploaded', (file: File) => api.admin.images.upload(file, file.name));
+  const remove = useAdminMutation('imageDeleted', (url: string) => api.admin.images.remove(url));
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [busyDeleting, setBusyDeleting] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const tabRefs = { browse: useRef<HTMLButtonElement>(null), upload: useRef<HTMLButtonElement>(null) };
-
-  async function loadImages() {
-    try {
-      const answer = await api.admin.images.list();
-      setImages(answer.images);
-    } catch (error) {
-      toast.error(imageMessages.fetchFailed(describeError(error)));
-      setImages((current) => current ?? []);
-    }
-  }
+  const uploading = upload.isPending;
 
   // The console's window-wide drop: every image dropped outside the drop zone goes to the library.
-  const drop = useWindowImageDrop(api, true, () => {
-    toast.success(imageMessages.uploaded);
-    void loadImages();
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opening
-  useEffect(() => {
-    void loadImages();
-  }, []);
+  const drop = useWindowImageDrop(true, () => toast.success(imageMessages.uploaded));
 
   // The preview is read from the file in the browser; nothing is sent until Upload & Select.
   useEffect(() => {
@@ -123,33 +92,27 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
 
   async function handleUpload() {
     if (!file || uploading) return;
-    setUploading(true);
     try {
-      const { imageUrl } = await api.admin.images.upload(file, file.name);
+      const { imageUrl } = await upload.mutateAsync(file);
       toast.success(imageMessages.uploaded);
       // SPEC.md §4: the uploaded image is selected and the modal closes.
       onSelect(imageUrl);
     } catch (error) {
       toast.error(messageOr(error, imageMessages.uploadFailed));
-      setUploading(false);
     }
   }
 
   async function handleDelete() {
     if (!deleting) return;
     const url = deleting;
-    setBusyDeleting(true);
     try {
-      await api.admin.images.remove(url);
+      await remove.mutateAsync(url);
       toast.success(imageMessages.deleted);
       onDeleted(url);
-      await loadImages();
     } catch (error) {
       toast.error(messageOr(error, imageMessages.deleteFailed));
-    } finally {
-      setBusyDeleting(false);
-      setDeleting(null);
     }
+    setDeleting(null);
   }
 
   // Arrow keys move between the two tabs, as a tab list does.
@@ -189,15 +152,15 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
 
         {tab === 'browse' ? (
           <div id={panelId('browse')} role="tabpanel" aria-labelledby={tabId('browse')} className="picker-panel">
-            {images === null ? (
+            {images.isPending ? (
               <Loading label="Loading images..." />
-            ) : images.length === 0 ? (
+            ) : !images.data?.length ? (
               <div className="empty-state">
                 <p>{imageMessages.empty}</p>
               </div>
             ) : (
               <ul className="picker-grid">
-                {images.map((url) => {
+                {images.data.map((url) => {
                   const name = imageName(url);
                   const selected = url === selectedUrl;
                   return (
@@ -287,7 +250,7 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
         }
         confirmLabel="Delete"
         tone="danger"
-        busy={busyDeleting}
+        busy={remove.isPending}
         onConfirm={handleDelete}
         onCancel={() => setDeleting(null)}
       />

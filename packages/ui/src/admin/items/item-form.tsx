@@ -2,34 +2,34 @@
 // credit amount and hides game items; any other category does the opposite. Numbers that cannot be
 // read count as 0 on save, and an empty tier-exclusive choice is sent as null.
 
-import type { ShopCategory, ShopItem, ShopItemInput, Tier } from '@starport/api-client/contract';
+import type { ShopItem, ShopItemInput } from '@starport/api-client/contract';
 import {
-  adminMessages,
   CREDITS_CATEGORY,
   MAX_DISCOUNT,
   newShopItemDefaults,
   rarities,
   shopItemInputSchema,
 } from '@starport/api-client/contract';
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
-import { Dialog } from '../../dialog/dialog.tsx';
+import { useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { formatRarity } from '../../format/format.ts';
+import { sortByOrder } from '../categories/category-order.ts';
 import { useAdminApi } from '../shared/admin-context.tsx';
-import { CheckboxField, Field, SelectField, TextAreaField, TextField } from '../shared/fields.tsx';
-import type { FieldErrors } from '../shared/form-errors.ts';
-import { focusFirstError, issuesToErrors, numberOrZero } from '../shared/form-errors.ts';
+import { adminQueries } from '../shared/admin-queries.ts';
+import { formSchema, requiredSlug, useContractForm } from '../shared/contract-form.ts';
+import { numberOrZero } from '../shared/form-errors.ts';
+import {
+  FormCheckboxField,
+  FormDialog,
+  FormSelectField,
+  FormTextAreaField,
+  FormTextField,
+} from '../shared/form-fields.tsx';
 import { LibraryImage } from '../shared/library-image.tsx';
-import { useAutoSlug } from '../shared/slug.ts';
+import { NameAndSlugFields } from '../shared/name-and-slug-fields.tsx';
+import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { DroppedUploadList, useWindowImageDrop } from './dropped-uploads.tsx';
 import { ImagePicker } from './image-picker.tsx';
-
-interface GameItemValues {
-  /** A stable key for the row while names are typed. */
-  key: number;
-  item_name: string;
-  item_quantity: string;
-}
 
 export interface ItemValues {
   name: string;
@@ -43,14 +43,12 @@ export interface ItemValues {
   priceCredits: string;
   priceUSD: string;
   creditAmount: string;
-  gameItems: GameItemValues[];
+  gameItems: { item_name: string; item_quantity: string }[];
   tierExclusive: string;
   isActive: boolean;
   isTradeable: boolean;
   isGiftable: boolean;
 }
-
-let nextRowKey = 1;
 
 export function initialItemValues(item: ShopItem | null): ItemValues {
   if (!item) {
@@ -88,7 +86,6 @@ export function initialItemValues(item: ShopItem | null): ItemValues {
     priceUSD: String(item.priceUSD),
     creditAmount: String(item.creditAmount),
     gameItems: item.gameItems.map((gameItem) => ({
-      key: nextRowKey++,
       item_name: gameItem.item_name,
       item_quantity: String(gameItem.item_quantity),
     })),
@@ -99,10 +96,10 @@ export function initialItemValues(item: ShopItem | null): ItemValues {
   };
 }
 
-/** The request to send, or the messages to show (SPEC.md §5 "Item form"). */
-export function buildItemInput(values: ItemValues): { input: ShopItemInput | null; errors: FieldErrors } {
+/** The request the form sends (SPEC.md §5 "Item form"). */
+export function toItemInput(values: ItemValues): ShopItemInput {
   const isCreditPack = values.category === CREDITS_CATEGORY;
-  const input: ShopItemInput = {
+  return {
     name: values.name,
     slug: values.slug.trim(),
     description: values.description,
@@ -132,365 +129,235 @@ export function buildItemInput(values: ItemValues): { input: ShopItemInput | nul
     isTradeable: values.isTradeable,
     isGiftable: values.isGiftable,
   };
-  const result = shopItemInputSchema.safeParse(input);
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  if (input.slug === '') errors.slug = adminMessages.slugRequired;
-  return { input: Object.keys(errors).length > 0 ? null : input, errors };
 }
+
+export const itemFormSchema = formSchema(
+  toItemInput,
+  shopItemInputSchema.safeExtend({ slug: requiredSlug(shopItemInputSchema.shape.slug.unwrap()) }),
+);
 
 export interface ItemFormProps {
   item: ShopItem | null;
-  categories: ShopCategory[];
-  tiers: Tier[];
   onSave: (input: ShopItemInput) => Promise<boolean>;
   onClose: () => void;
-  /** An image was deleted from the library: the server cleared it from the items that used it. */
-  onLibraryChanged: () => void;
 }
 
-export function ItemForm({ item, categories, tiers, onSave, onClose, onLibraryChanged }: ItemFormProps) {
-  const [values, setValues] = useState(() => initialItemValues(item));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+export function ItemForm({ item, onSave, onClose }: ItemFormProps) {
+  const api = useAdminApi();
+  const { form, dialog } = useContractForm({
+    defaultValues: initialItemValues(item),
+    toInput: toItemInput,
+    schema: itemFormSchema,
+    onSave,
+  });
+  const gameItems = useFieldArray({ control: form.control, name: 'gameItems' });
+  const [imageUrl, category] = useWatch({ control: form.control, name: ['imageUrl', 'category'] });
+  // SPEC.md §8: the categories and tiers the form offers load silently.
+  const categories = useAdminQuery(adminQueries(api).categories(), logFailure('Failed to load categories'));
+  const tiers = useAdminQuery(adminQueries(api).tiers(), logFailure('Failed to load tiers'));
   const [picking, setPicking] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const slug = useAutoSlug(item?.slug ?? '', item !== null);
-  const isCreditPack = values.category === CREDITS_CATEGORY;
+  const isCreditPack = category === CREDITS_CATEGORY;
   // The console's window-wide drop: a dropped image becomes this item's image (the picker takes
   // drops itself while it is open).
-  const drop = useWindowImageDrop(useAdminApi(), !picking, (url) => set('imageUrl', url));
+  const drop = useWindowImageDrop(!picking, setImage);
 
-  function set<K extends keyof ItemValues>(field: K, value: ItemValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  function setImage(url: string) {
+    form.setValue('imageUrl', url);
+    form.clearErrors('imageUrl');
   }
 
-  function setName(name: string) {
-    const auto = slug.slugForName(name);
-    setValues((current) => ({ ...current, name, ...(auto === null ? {} : { slug: auto }) }));
-    setErrors(({ name: _name, slug: _slug, ...rest }) => rest);
-  }
-
-  function setGameItem(key: number, field: 'item_name' | 'item_quantity', value: string) {
-    setValues((current) => ({
-      ...current,
-      gameItems: current.gameItems.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
-    }));
-    const index = values.gameItems.findIndex((row) => row.key === key);
-    setErrors(({ [`gameItems.${index}.${field}`]: _cleared, ...rest }) => rest);
-  }
-
-  function removeGameItem(key: number) {
-    setValues((current) => ({ ...current, gameItems: current.gameItems.filter((row) => row.key !== key) }));
+  function removeGameItem(index: number) {
+    gameItems.remove(index);
     // Row positions shift, so messages tied to them would point at the wrong row.
-    setErrors(({ ...rest }) =>
-      Object.fromEntries(Object.entries(rest).filter(([name]) => !name.startsWith('gameItems.'))),
-    );
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const { input, errors: found } = buildItemInput(values);
-    setErrors(found);
-    if (!input) {
-      focusFirstError(formRef.current, found);
-      return;
-    }
-    setBusy(true);
-    if (!(await onSave(input))) setBusy(false);
+    form.clearErrors('gameItems');
   }
 
   // The item's own category stays selectable even if it has since left the category list.
-  const categoryOptions = categories.some((category) => category.slug === values.category)
-    ? categories
-    : [...categories, { slug: values.category, displayName: values.category, _id: values.category }];
-  const errorAt = (name: string) => errors[name];
+  const categoryList = sortByOrder(categories.data ?? []);
+  const categoryOptions = categoryList.some((candidate) => candidate.slug === category)
+    ? categoryList
+    : [...categoryList, { slug: category, displayName: category, _id: category }];
+  const imageError = form.formState.errors.imageUrl?.message;
 
   return (
     <>
-      <Dialog
-        open
+      <FormDialog
+        {...dialog}
         title={item ? 'Edit Shop Item' : 'Create Shop Item'}
         onClose={onClose}
-        busy={busy}
-        className="dialog-wide"
+        submitLabel={item ? 'Update Item' : 'Create Item'}
       >
-        <form ref={formRef} className="admin-form" onSubmit={handleSubmit} noValidate>
-          <div className="form-grid">
-            <TextField
-              label="Name"
-              name="name"
-              value={values.name}
-              onValueChange={setName}
-              error={errorAt('name')}
-              required
-              autoComplete="off"
-            />
-            <TextField
-              label="Slug"
-              name="slug"
-              value={values.slug}
-              onValueChange={(value) => {
-                slug.onSlugTyped(value);
-                set('slug', value);
-              }}
-              error={errorAt('slug')}
-              hint="Filled from the name; lowercase letters, numbers and hyphens."
-              required
-              autoComplete="off"
-            />
-          </div>
-          <TextAreaField
-            label="Description"
-            name="description"
-            value={values.description}
-            onValueChange={(value) => set('description', value)}
-            error={errorAt('description')}
-            required
-            rows={3}
+        <div className="form-grid">
+          <NameAndSlugFields
+            form={form}
+            editing={item !== null}
+            slugHint="Filled from the name; lowercase letters, numbers and hyphens."
           />
+        </div>
+        <FormTextAreaField form={form} name="description" label="Description" required rows={3} />
 
-          <div className="image-field">
-            <LibraryImage
-              url={values.imageUrl || null}
-              alt={values.imageUrl ? 'Chosen image' : 'No image chosen'}
-              className="image-field-preview"
-            />
-            <div className="image-field-body">
-              <span className="field-label">Image</span>
-              <p className="field-hint">{values.imageUrl || 'No image: the shop shows a placeholder.'}</p>
-              {errorAt('imageUrl') ? <p className="field-error">{errorAt('imageUrl')}</p> : null}
-              {drop.enabled ? <p className="field-hint">Or drop image files anywhere on the window.</p> : null}
-              <DroppedUploadList uploads={drop.uploads} />
-              <div className="button-row">
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPicking(true)}>
-                  Choose image
+        <div className="image-field">
+          <LibraryImage
+            url={imageUrl || null}
+            alt={imageUrl ? 'Chosen image' : 'No image chosen'}
+            className="image-field-preview"
+          />
+          <div className="image-field-body">
+            <span className="field-label">Image</span>
+            <p className="field-hint">{imageUrl || 'No image: the shop shows a placeholder.'}</p>
+            {imageError ? <p className="field-error">{imageError}</p> : null}
+            {drop.enabled ? <p className="field-hint">Or drop image files anywhere on the window.</p> : null}
+            <DroppedUploadList uploads={drop.uploads} />
+            <div className="button-row">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPicking(true)}>
+                Choose image
+              </button>
+              {imageUrl ? (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImage('')}>
+                  Remove image
                 </button>
-                {values.imageUrl ? (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('imageUrl', '')}>
-                    Remove image
-                  </button>
-                ) : null}
-              </div>
+              ) : null}
             </div>
           </div>
+        </div>
 
-          <div className="form-grid form-grid-3">
-            <SelectField
-              label="Category"
-              name="category"
-              value={values.category}
-              onValueChange={(value) => set('category', value)}
-              error={errorAt('category')}
-              required
-            >
-              {categoryOptions.map((category) => (
-                <option key={category._id} value={category.slug}>
-                  {category.displayName}
-                </option>
+        <div className="form-grid form-grid-3">
+          <FormSelectField form={form} name="category" label="Category" required>
+            {categoryOptions.map((option) => (
+              <option key={option._id} value={option.slug}>
+                {option.displayName}
+              </option>
+            ))}
+          </FormSelectField>
+          <FormSelectField form={form} name="rarity" label="Rarity">
+            {rarities.map((rarity) => (
+              <option key={rarity} value={rarity}>
+                {formatRarity(rarity)}
+              </option>
+            ))}
+          </FormSelectField>
+          <FormSelectField form={form} name="tierExclusive" label="Tier exclusive">
+            <option value="">None</option>
+            {(tiers.data ?? []).map((tier) => (
+              <option key={tier._id} value={tier._id}>
+                {tier.name}
+              </option>
+            ))}
+          </FormSelectField>
+        </div>
+
+        <div className="form-grid form-grid-3">
+          <FormTextField
+            form={form}
+            name="priceCredits"
+            label="Price in credits"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="0: not for credits."
+          />
+          <FormTextField
+            form={form}
+            name="priceUSD"
+            label="Price in USD"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            hint="0: not for cash."
+          />
+          <FormTextField
+            form={form}
+            name="discount"
+            label="Discount (%)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DISCOUNT}
+            step={1}
+            hint="0 to 100."
+          />
+        </div>
+
+        {isCreditPack ? (
+          <FormTextField
+            form={form}
+            name="creditAmount"
+            label="Credit amount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Credits the buyer receives."
+            required
+            fieldClassName="field-narrow"
+          />
+        ) : (
+          <fieldset className="form-group">
+            <legend>Game items</legend>
+            {gameItems.fields.length === 0 ? (
+              <p className="field-hint">No game items yet: add what the buyer receives in the game.</p>
+            ) : null}
+            <ul className="repeat-list">
+              {gameItems.fields.map((row, index) => (
+                <li key={row.id} className="repeat-row">
+                  <FormTextField
+                    form={form}
+                    name={`gameItems.${index}.item_name`}
+                    label={`Game item ${index + 1} name`}
+                    fieldClassName="repeat-grow"
+                  />
+                  <FormTextField
+                    form={form}
+                    name={`gameItems.${index}.item_quantity`}
+                    label="Quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    fieldClassName="repeat-quantity"
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm repeat-remove"
+                    aria-label={`Remove game item ${index + 1}`}
+                    onClick={() => removeGameItem(index)}
+                  >
+                    Remove
+                  </button>
+                </li>
               ))}
-            </SelectField>
-            <SelectField
-              label="Rarity"
-              name="rarity"
-              value={values.rarity}
-              onValueChange={(value) => set('rarity', value)}
-              error={errorAt('rarity')}
+            </ul>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => gameItems.append({ item_name: '', item_quantity: '1' }, { shouldFocus: false })}
             >
-              {rarities.map((rarity) => (
-                <option key={rarity} value={rarity}>
-                  {formatRarity(rarity)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Tier exclusive"
-              name="tierExclusive"
-              value={values.tierExclusive}
-              onValueChange={(value) => set('tierExclusive', value)}
-              error={errorAt('tierExclusive')}
-            >
-              <option value="">None</option>
-              {tiers.map((tier) => (
-                <option key={tier._id} value={tier._id}>
-                  {tier.name}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-
-          <div className="form-grid form-grid-3">
-            <TextField
-              label="Price in credits"
-              name="priceCredits"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.priceCredits}
-              onValueChange={(value) => set('priceCredits', value)}
-              error={errorAt('priceCredits')}
-              hint="0: not for credits."
-            />
-            <TextField
-              label="Price in USD"
-              name="priceUSD"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={values.priceUSD}
-              onValueChange={(value) => set('priceUSD', value)}
-              error={errorAt('priceUSD')}
-              hint="0: not for cash."
-            />
-            <TextField
-              label="Discount (%)"
-              name="discount"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_DISCOUNT}
-              step={1}
-              value={values.discount}
-              onValueChange={(value) => set('discount', value)}
-              error={errorAt('discount')}
-              hint="0 to 100."
-            />
-          </div>
-
-          {isCreditPack ? (
-            <TextField
-              label="Credit amount"
-              name="creditAmount"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.creditAmount}
-              onValueChange={(value) => set('creditAmount', value)}
-              error={errorAt('creditAmount')}
-              hint="Credits the buyer receives."
-              required
-              fieldClassName="field-narrow"
-            />
-          ) : (
-            <fieldset className="form-group">
-              <legend>Game items</legend>
-              {values.gameItems.length === 0 ? (
-                <p className="field-hint">No game items yet: add what the buyer receives in the game.</p>
-              ) : null}
-              <ul className="repeat-list">
-                {values.gameItems.map((row, index) => (
-                  <li key={row.key} className="repeat-row">
-                    <Field
-                      label={`Game item ${index + 1} name`}
-                      error={errorAt(`gameItems.${index}.item_name`)}
-                      className="repeat-grow"
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          name={`gameItems.${index}.item_name`}
-                          value={row.item_name}
-                          onChange={(event) => setGameItem(row.key, 'item_name', event.target.value)}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      label="Quantity"
-                      error={errorAt(`gameItems.${index}.item_quantity`)}
-                      className="repeat-quantity"
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          step={1}
-                          name={`gameItems.${index}.item_quantity`}
-                          value={row.item_quantity}
-                          onChange={(event) => setGameItem(row.key, 'item_quantity', event.target.value)}
-                        />
-                      )}
-                    </Field>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm repeat-remove"
-                      aria-label={`Remove game item ${index + 1}`}
-                      onClick={() => removeGameItem(row.key)}
-                    >
-                      Remove
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={() =>
-                  set('gameItems', [...values.gameItems, { key: nextRowKey++, item_name: '', item_quantity: '1' }])
-                }
-              >
-                + Add Game Item
-              </button>
-            </fieldset>
-          )}
-
-          <div className="check-row">
-            <CheckboxField
-              label="Featured"
-              name="featured"
-              checked={values.featured}
-              onCheckedChange={(value) => set('featured', value)}
-            />
-            <CheckboxField
-              label="Active"
-              name="isActive"
-              checked={values.isActive}
-              onCheckedChange={(value) => set('isActive', value)}
-            />
-            <CheckboxField
-              label="Tradeable"
-              name="isTradeable"
-              checked={values.isTradeable}
-              onCheckedChange={(value) => set('isTradeable', value)}
-            />
-            <CheckboxField
-              label="Giftable"
-              name="isGiftable"
-              checked={values.isGiftable}
-              onCheckedChange={(value) => set('isGiftable', value)}
-            />
-          </div>
-
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              + Add Game Item
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving...' : item ? 'Update Item' : 'Create Item'}
-            </button>
-          </div>
-        </form>
-      </Dialog>
+          </fieldset>
+        )}
+
+        <div className="check-row">
+          <FormCheckboxField form={form} name="featured" label="Featured" />
+          <FormCheckboxField form={form} name="isActive" label="Active" />
+          <FormCheckboxField form={form} name="isTradeable" label="Tradeable" />
+          <FormCheckboxField form={form} name="isGiftable" label="Giftable" />
+        </div>
+      </FormDialog>
 
       {/* Beside the form's dialog, not inside it, so each modal keeps its own keyboard handling. */}
       <ImagePicker
         open={picking}
-        selectedUrl={values.imageUrl || null}
+        selectedUrl={imageUrl || null}
         onSelect={(url) => {
-          set('imageUrl', url);
+          setImage(url);
           setPicking(false);
         }}
         onDeleted={(url) => {
           // SPEC.md §4: deleting the chosen image clears the image field.
-          setValues((current) => (current.imageUrl === url ? { ...current, imageUrl: '' } : current));
-          onLibraryChanged();
+          if (form.getValues('imageUrl') === url) setImage('');
         }}
         onClose={() => setPicking(false)}
       />

@@ -174,7 +174,7 @@ describe('ShopItemManagement', () => {
     change('Price in USD', '9.99');
     fireEvent.click(form.getByRole('button', { name: 'Create Item' }));
 
-    expect(form.getByText('Credit amount is required for credit packs')).toBeTruthy();
+    expect(await form.findByText('Credit amount is required for credit packs')).toBeTruthy();
     expect(bodies('POST /api/shop/admin/items')).toEqual([]);
 
     change('Credit amount', '1200');
@@ -194,7 +194,7 @@ describe('ShopItemManagement', () => {
     change('Quantity', '0');
     fireEvent.click(form.getByRole('button', { name: 'Create Item' }));
 
-    expect(form.getByText('Name is required')).toBeTruthy();
+    expect(await form.findByText('Name is required')).toBeTruthy();
     expect(form.getByText('Slug is required')).toBeTruthy();
     expect(form.getByText('Description is required')).toBeTruthy();
     expect(form.getByText('Discount must be a whole number from 0 to 100')).toBeTruthy();

@@ -5,16 +5,14 @@
 import type { ShopItem, ShopItemInput } from '@starport/api-client/contract';
 import { CREDITS_CATEGORY } from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../dialog/dialog.tsx';
 import { formatCredits, formatRarity, formatUsd } from '../../format/format.ts';
-import { Loading } from '../../loading/loading.tsx';
-import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { describeError } from '../shared/errors.ts';
 import { LibraryImage } from '../shared/library-image.tsx';
-import { ScreenHeader, StatusBadge } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { ResourceScreen } from '../shared/resource-screen.tsx';
+import { StatusBadge } from '../shared/screen-header.tsx';
+import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { ItemForm } from './item-form.tsx';
 
@@ -30,129 +28,64 @@ export const itemMessages = {
 
 export function ShopItemManagement() {
   const api = useAdminApi();
-  const toast = useToast();
   useAdminTitle('Shop Items');
-  const items = useAdminData(
-    () => api.admin.items.list().then((answer) => answer.items),
-    (error) => console.error('Failed to load shop items', error),
-  );
-  const categories = useAdminData(
-    () => api.admin.categories.list().then((answer) => answer.categories),
-    (error) => console.error('Failed to load categories', error),
-  );
-  const tiers = useAdminData(
-    () => api.admin.tiers.list().then((answer) => answer.tiers),
-    (error) => console.error('Failed to load tiers', error),
-  );
-  const [editing, setEditing] = useState<ShopItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ShopItem | null>(null);
-  const [busyDeleting, setBusyDeleting] = useState(false);
-
-  async function handleSave(input: ShopItemInput): Promise<boolean> {
-    const existing = editing === 'new' ? null : editing;
-    try {
-      if (existing) {
-        await api.admin.items.update(existing._id, input);
-        toast.success(itemMessages.updated);
-      } else {
-        await api.admin.items.create(input);
-        toast.success(itemMessages.created);
-      }
-      setEditing(null);
-      await items.reload();
-      return true;
-    } catch (error) {
-      toast.error(itemMessages.saveFailed(describeError(error)));
-      return false;
-    }
-  }
-
-  async function handleDelete() {
-    if (!deleting) return;
-    setBusyDeleting(true);
-    try {
-      await api.admin.items.remove(deleting._id);
-      toast.success(itemMessages.deleted);
-      setDeleting(null);
-      await items.reload();
-    } catch (error) {
-      toast.error(itemMessages.deleteFailed(describeError(error)));
-      setDeleting(null);
-    } finally {
-      setBusyDeleting(false);
-    }
-  }
-
-  const all = items.data ?? [];
-  const active = all.filter((item) => item.isActive);
-  const inactive = all.filter((item) => !item.isActive);
-  const categoryList = [...(categories.data ?? [])].sort((a, b) => a.order - b.order);
-  const categoryName = (slug: string) => categoryList.find((category) => category.slug === slug)?.displayName ?? slug;
+  const queries = adminQueries(api);
+  // SPEC.md §8: a failure to load the items is silent; so are the categories the cards name, and the
+  // tiers, read here too so that the item form opens with them (it reads both from the same cache).
+  const items = useAdminQuery(queries.items(), logFailure('Failed to load shop items'));
+  const categories = useAdminQuery(queries.categories(), logFailure('Failed to load categories'));
+  useAdminQuery(queries.tiers(), logFailure('Failed to load tiers'));
+  const categoryName = (slug: string) =>
+    categories.data?.find((category) => category.slug === slug)?.displayName ?? slug;
 
   return (
-    <>
-      <ScreenHeader
-        title="Shop Item Management"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            + Create Item
-          </button>
-        }
-      >
-        What the shop sells, for credits or cash. Inactive items are hidden from the shop.
-      </ScreenHeader>
-
-      {items.loading ? (
-        <Loading label="Loading shop items..." />
-      ) : all.length === 0 ? (
-        <div className="empty-state">
-          <p>{itemMessages.noItems}</p>
-        </div>
-      ) : (
-        <>
-          <ItemSection title={`Active Items (${active.length})`} id="active-items">
-            {active.length === 0 ? (
-              <div className="empty-state">
-                <p>{itemMessages.noActive}</p>
-              </div>
-            ) : (
-              <ItemGrid items={active} categoryName={categoryName} onEdit={setEditing} onDelete={setDeleting} />
-            )}
-          </ItemSection>
-          <ItemSection title={`Inactive Items (${inactive.length})`} id="inactive-items">
-            {inactive.length === 0 ? (
-              <p className="text-muted">Every item is on sale.</p>
-            ) : (
-              <ItemGrid items={inactive} categoryName={categoryName} onEdit={setEditing} onDelete={setDeleting} />
-            )}
-          </ItemSection>
-        </>
-      )}
-
-      {editing ? (
-        <ItemForm
-          item={editing === 'new' ? null : editing}
-          categories={categoryList}
-          tiers={tiers.data ?? []}
-          onSave={handleSave}
-          onClose={() => setEditing(null)}
-          onLibraryChanged={() => void items.reload()}
-        />
-      ) : null}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Shop Item"
-        message={
-          <p>Are you sure you want to delete “{deleting?.name}”? Players who own it keep their inventory entries.</p>
-        }
-        confirmLabel="Delete"
-        tone="danger"
-        busy={busyDeleting}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </>
+    <ResourceScreen<ShopItem, ShopItemInput>
+      title="Shop Item Management"
+      lead="What the shop sells, for credits or cash. Inactive items are hidden from the shop."
+      createLabel="+ Create Item"
+      list={items}
+      loadingLabel="Loading shop items..."
+      empty={<p>{itemMessages.noItems}</p>}
+      form={({ record, ...rest }) => <ItemForm item={record} {...rest} />}
+      change="item"
+      calls={api.admin.items}
+      messages={{
+        ...itemMessages,
+        saveFailed: (error) => itemMessages.saveFailed(describeError(error)),
+        deleteFailed: (error) => itemMessages.deleteFailed(describeError(error)),
+      }}
+      confirmDelete={{
+        title: 'Delete Shop Item',
+        message: (item) => (
+          <p>Are you sure you want to delete “{item.name}”? Players who own it keep their inventory entries.</p>
+        ),
+      }}
+    >
+      {(all, { edit, remove }) => {
+        const active = all.filter((item) => item.isActive);
+        const inactive = all.filter((item) => !item.isActive);
+        return (
+          <>
+            <ItemSection title={`Active Items (${active.length})`} id="active-items">
+              {active.length === 0 ? (
+                <div className="empty-state">
+                  <p>{itemMessages.noActive}</p>
+                </div>
+              ) : (
+                <ItemGrid items={active} categoryName={categoryName} onEdit={edit} onDelete={remove} />
+              )}
+            </ItemSection>
+            <ItemSection title={`Inactive Items (${inactive.length})`} id="inactive-items">
+              {inactive.length === 0 ? (
+                <p className="text-muted">Every item is on sale.</p>
+              ) : (
+                <ItemGrid items={inactive} categoryName={categoryName} onEdit={edit} onDelete={remove} />
+              )}
+            </ItemSection>
+          </>
+        );
+      }}
+    </ResourceScreen>
   );
 }
 

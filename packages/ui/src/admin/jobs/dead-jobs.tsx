@@ -2,11 +2,11 @@
 // when there are any: what each was doing, why it stopped, and a Retry that sends it back to wait.
 
 import type { AdminJob } from '@starport/api-client/contract';
-import { useState } from 'react';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { logFailure, useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 
 export const deadJobMessages = {
   title: 'Background jobs need your attention',
@@ -24,23 +24,17 @@ const labelOf = (job: AdminJob) => kindLabels[job.kind] ?? job.kind;
 export function DeadJobs() {
   const api = useAdminApi();
   const toast = useToast();
-  const [retrying, setRetrying] = useState<string | null>(null);
   // Loaded quietly, like the Discord role problems: the dashboard's figures come first.
-  const dead = useAdminData(
-    () => api.admin.jobs.dead().then((answer) => answer.jobs),
-    (error) => console.error('Failed to load the dead jobs', error),
-  );
+  const dead = useAdminQuery(adminQueries(api).deadJobs(), logFailure('Failed to load the dead jobs'));
+  const retry = useAdminMutation('jobRetried', (id: string) => api.admin.jobs.retry(id));
+  const retrying = retry.isPending ? retry.variables : null;
 
   async function handleRetry(job: AdminJob) {
-    setRetrying(job._id);
     try {
-      await api.admin.jobs.retry(job._id);
+      await retry.mutateAsync(job._id);
       toast.success(deadJobMessages.retried);
-      await dead.reload();
     } catch (error) {
       toast.error(messageOr(error, deadJobMessages.retryFailed));
-    } finally {
-      setRetrying(null);
     }
   }
 

@@ -1,17 +1,18 @@
 // Site Settings (SPEC.md §2/§3/§4): which navigation tabs show, and the thank-you message players see
 // after a subscription payment. The admin tab's checkbox is disabled: admins always see it.
 
-import type { SiteSettings, TabKey, VisibleTabs } from '@starport/api-client/contract';
+import type { SiteSettings, TabKey, UpdateSiteSettingsRequest, VisibleTabs } from '@starport/api-client/contract';
 import { THANK_YOU_MESSAGE_MAX_LENGTH, tabKeys } from '@starport/api-client/contract';
 import type { FormEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi, useSiteSettingsSaved } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
 import { CheckboxField, TextAreaField } from '../shared/fields.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 
 export const settingsMessages = {
@@ -36,12 +37,14 @@ export function SiteSettingsScreen() {
   const toast = useToast();
   const notifyHost = useSiteSettingsSaved();
   useAdminTitle('Site Settings');
-  const settings = useAdminData(
-    () => api.admin.siteSettings.get().then((answer) => answer.settings),
-    (error) => toast.error(messageOr(error, settingsMessages.fetchFailed)),
+  const settings = useAdminQuery(adminQueries(api).siteSettings(), (error) =>
+    toast.error(messageOr(error, settingsMessages.fetchFailed)),
+  );
+  const save = useAdminMutation('siteSettings', (input: UpdateSiteSettingsRequest) =>
+    api.admin.siteSettings.update(input),
   );
   const [draft, setDraft] = useState<SiteSettings | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = save.isPending;
 
   // Each fresh answer (the first load, and the refetch after a save) resets the form to it.
   useEffect(() => {
@@ -57,21 +60,14 @@ export function SiteSettingsScreen() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || busy) return;
-    setBusy(true);
     try {
       // The admin tab can never be hidden from admins, whatever was stored before.
       const visibleTabs: VisibleTabs = { ...draft.visibleTabs, admin: true };
-      const { settings: saved } = await api.admin.siteSettings.update({
-        visibleTabs,
-        thankYouMessage: draft.thankYouMessage,
-      });
+      const { settings: saved } = await save.mutateAsync({ visibleTabs, thankYouMessage: draft.thankYouMessage });
       toast.success(settingsMessages.saved);
       notifyHost(saved);
-      await settings.reload();
     } catch (error) {
       toast.error(messageOr(error, settingsMessages.saveFailed));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -80,12 +76,12 @@ export function SiteSettingsScreen() {
       <ScreenHeader title="Site Settings">
         What every visitor's navigation shows, and what supporters read.
       </ScreenHeader>
-      {settings.loading ? (
+      {settings.isPending ? (
         <Loading label="Loading site settings..." />
       ) : !draft ? (
         <div className="empty-state">
           <p>The site settings could not be loaded.</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void settings.reload()}>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void settings.refetch()}>
             Try Again
           </button>
         </div>

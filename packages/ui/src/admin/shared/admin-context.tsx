@@ -1,10 +1,13 @@
 // What every admin screen is handed by its host (the site or the desktop console): the API client,
-// and a way to tell the host that the site settings changed so its navigation can follow.
+// and a way to tell the host that the site settings changed so its navigation can follow; and the
+// panel's data cache.
 
 import type { ApiClient } from '@starport/api-client/client';
 import type { SiteSettings } from '@starport/api-client/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { createAdminQueryClient } from './use-admin-query.ts';
 
 export interface AdminHost {
   client: ApiClient;
@@ -23,7 +26,13 @@ export function AdminHostProvider({
   children,
 }: AdminHost & { children: ReactNode }) {
   const value = useMemo(() => ({ client, onSiteSettingsSaved, windowDrop }), [client, onSiteSettingsSaved, windowDrop]);
-  return <AdminHostContext.Provider value={value}>{children}</AdminHostContext.Provider>;
+  // The panel's own cache of what it read (use-admin-query.ts), for as long as it is mounted.
+  const [queryClient] = useState(createAdminQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminHostContext.Provider value={value}>{children}</AdminHostContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 function useAdminHost(): AdminHost {

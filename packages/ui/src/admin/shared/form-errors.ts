@@ -1,29 +1,12 @@
-// Validation issues as one message per form field, keyed by the field's name ("gameItems.0.item_name"),
-// and the focus moved to the first bad field so keyboard and screen-reader users land on it.
-
-export type FieldErrors = Record<string, string>;
-
-interface Issue {
-  readonly path: ReadonlyArray<PropertyKey>;
-  readonly message: string;
-}
-
-/** The first message per field: one clear sentence beats a list. */
-export function issuesToErrors(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
+// What the admin forms share about their fields: the focus moved to the first bad field, so keyboard
+// and screen-reader users land on it, and how a number field is read.
 
 /** Focuses the first control of the form, in page order, whose name has an error. */
-export function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
+export function focusFirstError(form: HTMLFormElement | null, hasError: (name: string) => boolean) {
   if (!form) return;
   for (const element of Array.from(form.elements)) {
     const name = element.getAttribute('name');
-    if (name && name in errors && element instanceof HTMLElement) {
+    if (name && hasError(name) && element instanceof HTMLElement) {
       element.focus();
       return;
     }

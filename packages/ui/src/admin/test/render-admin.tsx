@@ -4,12 +4,14 @@
 import type { AdminUser, ShopCategory, ShopItem, SiteSettings, Tier, User } from '@starport/api-client/contract';
 import { defaultSiteSettings } from '@starport/api-client/contract';
 import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { SessionProvider } from '../../session/session.tsx';
 import { createFakeApi, type FakeRoute, json, makeAdmin } from '../../testing/fake-api.ts';
 import { ToastProvider } from '../../toast/toast.tsx';
 import { AdminApp } from '../admin-app.tsx';
+import { AdminHostProvider } from '../shared/admin-context.tsx';
 
 export { type FakeRequest, type FakeRoute, json, makeAdmin } from '../../testing/fake-api.ts';
 
@@ -145,6 +147,22 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
   const bodies = (key: string) => requests.filter((request) => request.key === key).map((request) => request.body);
   const forms = (key: string) => requests.filter((request) => request.key === key).map((request) => request.form);
   return { ...view, calls, count, bodies, forms, fetch, onSiteSettingsSaved };
+}
+
+/**
+ * One admin piece on its own, inside what AdminApp gives every screen (the injected client, toasts),
+ * for what the panel cannot reach through its screens. `rerender` hands it new props in place.
+ */
+export function renderInAdmin(ui: ReactElement, options: { api?: Record<string, FakeRoute> } = {}) {
+  const { client, calls } = createFakeApi(options.api ?? {}, { token: 'admin-token' });
+  const wrap = (element: ReactElement) => (
+    <ToastProvider>
+      <AdminHostProvider client={client}>{element}</AdminHostProvider>
+    </ToastProvider>
+  );
+  const view = render(wrap(ui));
+  const count = (key: string) => calls.filter((call) => call === key).length;
+  return { ...view, rerender: (next: ReactElement) => view.rerender(wrap(next)), count };
 }
 
 /** The open modal dialog with this title. */

@@ -4,7 +4,16 @@ import type { Tier } from '@starport/api-client/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { confirmation, dialog, json, makeTier, renderAdmin } from '../test/render-admin.tsx';
-import { buildTierInput } from './tier-form.tsx';
+import type { TierValues } from './tier-form.tsx';
+import { tierFormSchema, toTierInput } from './tier-form.tsx';
+
+/** What the form would send for these values, or the message each field would show. */
+function buildTierInput(values: TierValues) {
+  const result = tierFormSchema.safeParse(values);
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return { input: result.success ? toTierInput(values) : null, errors };
+}
 
 /** A tier list the fake server keeps, so refetches show what the calls changed. */
 function tierServer(initial: Tier[]) {
@@ -149,7 +158,7 @@ describe('TierManagement', () => {
     fireEvent.click(dialog('Create Tier').getByRole('button', { name: 'Create Tier' }));
 
     const form = dialog('Create Tier');
-    expect(form.getByText('Price must be a number of at least 0')).toBeTruthy();
+    expect(await form.findByText('Price must be a number of at least 0')).toBeTruthy();
     expect(form.getByText('Icon must be at most 2 characters')).toBeTruthy();
     expect(form.getByText('Discord role name is required')).toBeTruthy();
     expect(form.getByLabelText('Price (USD per month)').getAttribute('aria-invalid')).toBe('true');
@@ -166,8 +175,7 @@ describe('TierManagement', () => {
       popular: false,
       displayOrder: '',
       isActive: true,
-      colorFrom: '#3b82f6',
-      colorTo: '#8b5cf6',
+      colorGradient: { from: '#3b82f6', to: '#8b5cf6' },
       discordRole: 'A',
       discordRoleId: '',
       discordRoleColor: '#5865F2',

@@ -2,15 +2,13 @@
 // in one modal; delete after a confirmation. A failure to load the list is silent (SPEC.md §8).
 
 import type { Tier, TierInput } from '@starport/api-client/contract';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../dialog/dialog.tsx';
 import { formatUsd } from '../../format/format.ts';
-import { Loading } from '../../loading/loading.tsx';
-import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { describeError } from '../shared/errors.ts';
-import { ScreenHeader, StatusBadge } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { ResourceScreen } from '../shared/resource-screen.tsx';
+import { StatusBadge } from '../shared/screen-header.tsx';
+import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { TierForm } from './tier-form.tsx';
 
@@ -22,76 +20,33 @@ export const tierMessages = {
   empty: 'No tiers created yet',
 } as const;
 
+/** SPEC.md §8: 'Error: {message}' for a refused save or delete alike. */
+const failed = (error: unknown) => tierMessages.failed(describeError(error));
+
 export function TierManagement() {
   const api = useAdminApi();
-  const toast = useToast();
   useAdminTitle('Tiers');
-  const tiers = useAdminData(
-    () => api.admin.tiers.list().then((answer) => answer.tiers),
-    (error) => console.error('Failed to load tiers', error),
-  );
-  // 'new' opens the modal in create mode; a tier opens it in edit mode (SPEC.md §4).
-  const [editing, setEditing] = useState<Tier | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Tier | null>(null);
-  const [busyDeleting, setBusyDeleting] = useState(false);
-
-  async function handleSave(input: TierInput): Promise<boolean> {
-    const existing = editing === 'new' ? null : editing;
-    try {
-      if (existing) {
-        await api.admin.tiers.update(existing._id, input);
-        toast.success(tierMessages.updated);
-      } else {
-        await api.admin.tiers.create(input);
-        toast.success(tierMessages.created);
-      }
-      setEditing(null);
-      await tiers.reload();
-      return true;
-    } catch (error) {
-      toast.error(tierMessages.failed(describeError(error)));
-      return false;
-    }
-  }
-
-  async function handleDelete() {
-    if (!deleting) return;
-    setBusyDeleting(true);
-    try {
-      await api.admin.tiers.remove(deleting._id);
-      toast.success(tierMessages.deleted);
-      setDeleting(null);
-      await tiers.reload();
-    } catch (error) {
-      toast.error(tierMessages.failed(describeError(error)));
-      setDeleting(null);
-    } finally {
-      setBusyDeleting(false);
-    }
-  }
-
-  const list = tiers.data ?? [];
+  // SPEC.md §8: a failure to load the list is silent.
+  const tiers = useAdminQuery(adminQueries(api).tiers(), logFailure('Failed to load tiers'));
 
   return (
-    <>
-      <ScreenHeader
-        title="Tier Management"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            + Create Tier
-          </button>
-        }
-      >
-        Monthly supporter tiers and the Discord roles they grant.
-      </ScreenHeader>
-
-      {tiers.loading ? (
-        <Loading label="Loading tiers..." />
-      ) : list.length === 0 ? (
-        <div className="empty-state">
-          <p>{tierMessages.empty}</p>
-        </div>
-      ) : (
+    <ResourceScreen<Tier, TierInput>
+      title="Tier Management"
+      lead="Monthly supporter tiers and the Discord roles they grant."
+      createLabel="+ Create Tier"
+      list={tiers}
+      loadingLabel="Loading tiers..."
+      empty={<p>{tierMessages.empty}</p>}
+      form={({ record, ...rest }) => <TierForm tier={record} {...rest} />}
+      change="tier"
+      calls={api.admin.tiers}
+      messages={{ ...tierMessages, saveFailed: failed, deleteFailed: failed }}
+      confirmDelete={{
+        title: 'Delete Tier',
+        message: (tier) => <p>Are you sure you want to delete the tier “{tier.name}”? This cannot be undone.</p>,
+      }}
+    >
+      {(list, { edit, remove }) => (
         <ul className="admin-list">
           {list.map((tier) => (
             <li key={tier._id}>
@@ -126,7 +81,7 @@ export function TierManagement() {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     aria-label={`Edit ${tier.name}`}
-                    onClick={() => setEditing(tier)}
+                    onClick={() => edit(tier)}
                   >
                     Edit
                   </button>
@@ -134,7 +89,7 @@ export function TierManagement() {
                     type="button"
                     className="btn btn-danger btn-sm"
                     aria-label={`Delete ${tier.name}`}
-                    onClick={() => setDeleting(tier)}
+                    onClick={() => remove(tier)}
                   >
                     Delete
                   </button>
@@ -144,21 +99,6 @@ export function TierManagement() {
           ))}
         </ul>
       )}
-
-      {editing ? (
-        <TierForm tier={editing === 'new' ? null : editing} onSave={handleSave} onClose={() => setEditing(null)} />
-      ) : null}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Tier"
-        message={<p>Are you sure you want to delete the tier “{deleting?.name}”? This cannot be undone.</p>}
-        confirmLabel="Delete"
-        tone="danger"
-        busy={busyDeleting}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </>
+    </ResourceScreen>
   );
 }

@@ -1,14 +1,14 @@
 // A player's deliveries into the game (issue 7): each purchase or mailed item with its state
 // (pending, leased, delivered, revoked), and Re-queue to hand one to the game again.
 import type { AdminDelivery, AdminUser } from '@starport/api-client/contract';
-import { useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { formatAcquiredMethod, formatDate } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 
 export const deliveryMessages = {
   requeued: 'Delivery re-queued',
@@ -27,29 +27,26 @@ const statusBadge: Record<AdminDelivery['status'], string> = {
 export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const api = useAdminApi();
   const toast = useToast();
-  const deliveries = useAdminData(
-    () => api.admin.deliveries.ofUser(user._id).then((answer) => answer.deliveries),
-    (error) => toast.error(messageOr(error, deliveryMessages.fetchFailed)),
+  // Keyed by the player: given another one, the dialog shows theirs.
+  const deliveries = useAdminQuery(adminQueries(api).deliveries(user._id), (error) =>
+    toast.error(messageOr(error, deliveryMessages.fetchFailed)),
   );
-  const [busy, setBusy] = useState<string | null>(null);
+  const requeue = useAdminMutation('delivery', (id: string) => api.admin.deliveries.requeue(id));
+  const busy = requeue.isPending ? requeue.variables : null;
 
   async function handleRequeue(delivery: AdminDelivery) {
-    setBusy(delivery._id);
     try {
-      await api.admin.deliveries.requeue(delivery._id);
+      await requeue.mutateAsync(delivery._id);
       toast.success(deliveryMessages.requeued);
-      await deliveries.reload();
     } catch (error) {
       toast.error(messageOr(error, deliveryMessages.requeueFailed));
-    } finally {
-      setBusy(null);
     }
   }
 
   const list = deliveries.data ?? [];
   return (
     <Dialog open title={`Deliveries of ${user.user_name}`} onClose={onClose}>
-      {deliveries.loading ? (
+      {deliveries.isPending ? (
         <Loading />
       ) : list.length === 0 ? (
         <p className="text-muted">{deliveryMessages.empty}</p>

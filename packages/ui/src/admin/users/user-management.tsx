@@ -10,9 +10,10 @@ import { Loading } from '../../loading/loading.tsx';
 import { useSession } from '../../session/session.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
+import { adminQueries } from '../shared/admin-queries.ts';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { ScreenHeader } from '../shared/screen-header.tsx';
-import { useAdminData } from '../shared/use-admin-data.ts';
+import { logFailure, useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
@@ -51,47 +52,50 @@ export function UserManagement() {
   const toast = useToast();
   const { user: me, refreshUser } = useSession();
   useAdminTitle('Users');
-  const users = useAdminData(
-    () => api.admin.users.list().then((answer) => answer.users),
-    (error) => toast.error(userMessages.loadFailed(describeError(error))),
+  const queries = adminQueries(api);
+  const users = useAdminQuery(queries.users(), (error) => toast.error(userMessages.loadFailed(describeError(error))));
+  const tiers = useAdminQuery(queries.tiers(), logFailure('Failed to load tiers'));
+  const items = useAdminQuery(queries.items(), logFailure('Failed to load shop items'));
+  // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
+  const problems = useAdminQuery(queries.discordProblems(), logFailure('Failed to load Discord role problems'));
+  const setTier = useAdminMutation('user', ({ user, tierId }: { user: AdminUser; tierId: string }) =>
+    api.admin.users.setTier(user._id, tierId || null),
   );
-  const tiers = useAdminData(
-    () => api.admin.tiers.list().then((answer) => answer.tiers),
-    (error) => console.error('Failed to load tiers', error),
+  const setCredits = useAdminMutation('user', ({ user, credits }: { user: AdminUser; credits: number }) =>
+    api.admin.users.setCredits(user._id, credits),
   );
-  const items = useAdminData(
-    () => api.admin.items.list().then((answer) => answer.items),
-    (error) => console.error('Failed to load shop items', error),
+  const setAdmin = useAdminMutation('user', ({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) =>
+    api.admin.users.setAdmin(user._id, isAdmin),
   );
+  const resync = useAdminMutation('discordResync', (user: AdminUser | null) =>
+    user ? api.admin.discord.resyncUser(user._id) : api.admin.discord.resyncAll(),
+  );
+  const sendMail = useAdminMutation('mail', (mail: SendMailRequest) => api.admin.sendMail(mail));
   const [search, setSearch] = useState('');
   const [editingCredits, setEditingCredits] = useState<AdminUser | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
-  const [busyToggling, setBusyToggling] = useState(false);
-  const [assigning, setAssigning] = useState<string | null>(null);
   const [mailTo, setMailTo] = useState<string | null>(null);
+  const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
+  const assigning = setTier.isPending ? setTier.variables.user._id : null;
 
   /** The admin's own balance and tier show in the host's navigation: keep them current. */
   async function afterChange(user: AdminUser) {
-    await users.reload();
     if (me && user._id === me._id) await refreshUser();
   }
 
   async function handleTier(user: AdminUser, tierId: string) {
-    setAssigning(user._id);
     try {
-      await api.admin.users.setTier(user._id, tierId || null);
+      await setTier.mutateAsync({ user, tierId });
       toast.success(userMessages.tierAssigned);
       await afterChange(user);
     } catch (error) {
       toast.error(messageOr(error, userMessages.tierFailed));
-    } finally {
-      setAssigning(null);
     }
   }
 
   async function handleCredits(user: AdminUser, credits: number): Promise<boolean> {
     try {
-      await api.admin.users.setCredits(user._id, credits);
+      await setCredits.mutateAsync({ user, credits });
       toast.success(userMessages.creditsUpdated);
       setEditingCredits(null);
       await afterChange(user);
@@ -105,34 +109,22 @@ export function UserManagement() {
   async function handleToggleAdmin() {
     if (!toggling) return;
     const user = toggling;
-    const makeAdmin = !user.isAdmin;
-    setBusyToggling(true);
+    const isAdmin = !user.isAdmin;
     try {
-      await api.admin.users.setAdmin(user._id, makeAdmin);
-      toast.success(makeAdmin ? userMessages.adminGranted : userMessages.adminRevoked);
+      await setAdmin.mutateAsync({ user, isAdmin });
+      toast.success(isAdmin ? userMessages.adminGranted : userMessages.adminRevoked);
       setToggling(null);
       await afterChange(user);
     } catch (error) {
       toast.error(messageOr(error, userMessages.adminFailed));
       setToggling(null);
-    } finally {
-      setBusyToggling(false);
     }
   }
 
-  const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
-
-  // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
-  const problems = useAdminData(
-    () => api.admin.discord.problems().then((answer) => answer.problems),
-    (error) => console.error('Failed to load Discord role problems', error),
-  );
-
   async function handleResync(user: AdminUser | null) {
     try {
-      const { queued } = user ? await api.admin.discord.resyncUser(user._id) : await api.admin.discord.resyncAll();
+      const { queued } = await resync.mutateAsync(user);
       toast.success(user ? userMessages.resyncQueued : userMessages.resyncAllQueued(queued));
-      await problems.reload();
     } catch (error) {
       toast.error(messageOr(error, userMessages.resyncFailed));
     }
@@ -140,10 +132,9 @@ export function UserManagement() {
 
   async function handleSendMail(user: AdminUser, mail: SendMailRequest): Promise<boolean> {
     try {
-      await api.admin.sendMail(mail);
+      await sendMail.mutateAsync(mail);
       toast.success(userMessages.mailSent(user.user_name));
       setMailTo(null);
-      await users.reload();
       return true;
     } catch (error) {
       toast.error(messageOr(error, userMessages.mailFailed));
@@ -197,7 +188,7 @@ export function UserManagement() {
         />
       </div>
 
-      {users.loading ? (
+      {users.isPending ? (
         <Loading label="Loading users..." />
       ) : shown.length === 0 ? (
         <div className="empty-state">
@@ -366,7 +357,7 @@ export function UserManagement() {
         }
         confirmLabel={toggling?.isAdmin ? 'Revoke Admin' : 'Grant Admin'}
         tone={toggling?.isAdmin ? 'danger' : 'default'}
-        busy={busyToggling}
+        busy={setAdmin.isPending}
         onConfirm={handleToggleAdmin}
         onCancel={() => setToggling(null)}
       />

@@ -1,0 +1,20 @@
+// The shop's rules that need no schema: the rarities, the credits category and what a discount does to
+// a price. Free of zod, so the player site's first page (shop cards, prices) takes only these.
+
+/** SPEC.md §9: the rarities, lowest first. */
+export const rarities = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
+export type Rarity = (typeof rarities)[number];
+
+/** The category whose items are credit packs: bought with cash, never with credits (SPEC.md §5). */
+export const CREDITS_CATEGORY = 'credits';
+
+export const MAX_DISCOUNT = 100;
+
+/**
+ * A price after the item's percentage discount, rounded to the nearest whole unit (credits or
+ * cents). The shop shows and the server charges this same number.
+ */
+export function discountedPrice(price: number, discount: number): number {
+  const percent = Math.min(Math.max(Math.trunc(discount), 0), MAX_DISCOUNT);
+  return Math.round((price * (100 - percent)) / 100);
+}
