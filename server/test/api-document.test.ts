@@ -221,9 +221,9 @@ describe('an answer held to the API document (what call() does with every answer
     expect(check('GET', '/api/health/live', 200, { status: 'ok', time: 'x', extra: 1 })).toThrow(
       'must NOT have additional properties',
     );
-    expect(check('GET', '/api/tiers/some-id', 404, { error: { message: 'x', code: 'nope', requestId: 'r-1' } })).toThrow(
-      'must be equal to one of the allowed values',
-    );
+    expect(
+      check('GET', '/api/tiers/some-id', 404, { error: { message: 'x', code: 'nope', requestId: 'r-1' } }),
+    ).toThrow('must be equal to one of the allowed values');
     expect(check('GET', '/api/nowhere', 404, 'Not found', { 'content-type': 'text/plain' })).toThrow('is not JSON');
   });
 
