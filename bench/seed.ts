@@ -6,7 +6,7 @@ import { loadConfig } from '../server/src/config.ts';
 import type { NewShopItem } from '../server/src/db/database.ts';
 import { insertShopCategories, insertShopItems, insertTiers } from '../server/src/db/repositories/catalogue.ts';
 import { newId } from '../server/src/lib/ids.ts';
-import { createSession } from '../server/src/services/sessions.ts';
+import { createSession } from '../server/src/services/accounts/sessions.ts';
 
 const PLAYERS = 10_000;
 const ITEMS = 100;

@@ -8,8 +8,8 @@ import { loadConfig, loadDotEnv } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { backupUsage, runBackupCommand } from './operations/backup-command.ts';
-import { grantAdmin, revokeAdmin } from './services/admins.ts';
-import { migrateDiskImagesToDatabase } from './services/image-migration.ts';
+import { grantAdmin, revokeAdmin } from './services/admin/administrators.ts';
+import { migrateDiskImagesToDatabase } from './services/catalogue/image-migration.ts';
 
 const usage = ['Usage: npm run admin -- grant EMAIL | revoke EMAIL | images migrate', `       ${backupUsage}`].join(
   '\n',

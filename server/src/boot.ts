@@ -11,12 +11,12 @@ import type { DialectName } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { ensureConfiguredAdmin } from './services/admins.ts';
-import { getDummyHash } from './services/passwords.ts';
+import { getDummyHash } from './services/accounts/passwords.ts';
+import { ensureConfiguredAdmin } from './services/admin/administrators.ts';
+import { seedCatalogueIfEmpty } from './services/catalogue/seed-catalogue.ts';
 import type { PaymentProvider } from './services/payments/provider.ts';
 import { createSandboxProvider } from './services/payments/providers/sandbox.ts';
 import { createStripeProvider } from './services/payments/providers/stripe.ts';
-import { seedCatalogueIfEmpty } from './services/seed-catalogue.ts';
 
 export const SEED_IMAGES_DIR = path.join(repoRoot(), 'server', 'assets', 'seed-images');
 

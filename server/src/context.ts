@@ -41,7 +41,7 @@ export interface AppContext {
 export interface Runtime {
   /** Set at SIGTERM: readiness answers 503 so a load balancer sends no new work while requests drain. */
   draining: boolean;
-  /** The job runner and the schedule (jobs/background.ts) once started; tests and the CLI run none. */
+  /** The job runner and the schedule (services/jobs/background.ts) once started; tests and the CLI run none. */
   background: { running(): boolean } | null;
 }
 

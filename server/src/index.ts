@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
-import { startBackground } from './jobs/background.ts';
+import { startBackground } from './services/jobs/background.ts';
 
 async function main() {
   loadDotEnv();

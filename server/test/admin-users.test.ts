@@ -2,7 +2,7 @@
 // the ledger row naming the admin, and a refusal that changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
-import { grantAdmin } from '../src/services/admins.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';

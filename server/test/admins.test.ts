@@ -7,7 +7,7 @@ import { prepareData } from '../src/boot.ts';
 import { AppError } from '../src/errors.ts';
 import { requireAdmin, requireUser } from '../src/middleware/auth.ts';
 import type { AppEnv } from '../src/middleware/types.ts';
-import { ensureConfiguredAdmin, grantAdmin, revokeAdmin } from '../src/services/admins.ts';
+import { ensureConfiguredAdmin, grantAdmin, revokeAdmin } from '../src/services/admin/administrators.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 

@@ -2,8 +2,8 @@
 import { authResponseSchema, errorEnvelopeSchema, meResponseSchema } from '@starport/api-client/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/services/passwords.ts';
-import { hashToken, purgeExpiredSessions } from '../src/services/sessions.ts';
+import { hashPassword } from '../src/services/accounts/passwords.ts';
+import { hashToken, purgeExpiredSessions } from '../src/services/accounts/sessions.ts';
 import { call, newPlayer, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 

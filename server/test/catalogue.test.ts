@@ -1,7 +1,7 @@
 // The public catalogue calls of SPEC.md §7: tiers, categories and items, and what never reaches them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IMAGES_DIR } from '../src/boot.ts';
-import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
+import { seedCatalogueIfEmpty } from '../src/services/catalogue/seed-catalogue.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';

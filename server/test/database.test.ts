@@ -10,7 +10,7 @@ import { markUncertainCommit } from '../src/db/dialect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { inTransaction } from '../src/db/transaction.ts';
-import { enqueueRoleSync } from '../src/services/discord-roles.ts';
+import { enqueueRoleSync } from '../src/services/discord/roles.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 describe.each(dialects)('migrations on %s', (dialect) => {

@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDueJob } from '../src/db/repositories/jobs.ts';
 import { addMs, toIso } from '../src/lib/clock.ts';
-import { grantAdmin } from '../src/services/admins.ts';
-import { enqueueRoleSync, ROLE_SYNC_JOB, runDueRoleSyncs } from '../src/services/discord-roles.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
+import { enqueueRoleSync, ROLE_SYNC_JOB, runDueRoleSyncs } from '../src/services/discord/roles.ts';
 import { type FakeDiscord, fakeDiscordEnv, startFakeDiscord } from './fakes/fake-discord.ts';
 import { addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';

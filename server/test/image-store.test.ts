@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IMAGES_DIR } from '../src/boot.ts';
-import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
+import { seedCatalogueIfEmpty } from '../src/services/catalogue/seed-catalogue.ts';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imagesDir, SEED_IMAGES_DIR } from '../src/boot.ts';
-import { migrateDiskImagesToDatabase } from '../src/services/image-migration.ts';
+import { migrateDiskImagesToDatabase } from '../src/services/catalogue/image-migration.ts';
 import { type Account, adminAndPlayer } from './helpers/admin.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';

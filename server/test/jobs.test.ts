@@ -1,12 +1,12 @@
-// The job runner (jobs/runner.ts) with a test job kind, on both dialects: retries with growing delays
+// The job runner (services/jobs/runner.ts) with a test job kind, on both dialects: retries with growing delays
 // and then the dead letters an admin sees and may retry (GET /api/admin/jobs?state=dead), the lease
 // and its heartbeat across two instances, one waiting job per key, and a stop that waits for the job
-// in hand. The retry delay is a unit rule; the schedule (jobs/schedule.ts) starts and stops its tasks.
+// in hand. The retry delay is a unit rule; the schedule (services/jobs/schedule.ts) starts and stops its tasks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { retryDelayMs } from '../src/jobs/retry-delay.ts';
-import { createJobRunner, enqueue, type JobKind, reapExpiredLeases } from '../src/jobs/runner.ts';
-import { startSchedule } from '../src/jobs/schedule.ts';
 import { toIso } from '../src/lib/clock.ts';
+import { retryDelayMs } from '../src/services/jobs/retry-delay.ts';
+import { createJobRunner, enqueue, type JobKind, reapExpiredLeases } from '../src/services/jobs/runner.ts';
+import { startSchedule } from '../src/services/jobs/schedule.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { call } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';

@@ -1,4 +1,4 @@
-// The public catalogue served from memory (services/public-cache.ts): the same answers as without
+// The public catalogue served from memory (services/catalogue/public-cache.ts): the same answers as without
 // the cache, an admin's change seen by the very next read, and a write behind the server's back
 // (another process) seen once the time limit has passed.
 import {
@@ -10,11 +10,11 @@ import {
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { NOTICES_RESUMED, registerChangeCounter } from '../src/db/read-cache.ts';
-import { createCategory } from '../src/services/admin-categories.ts';
-import { updateShopItemById } from '../src/services/admin-items.ts';
-import { createTier } from '../src/services/admin-tiers.ts';
-import { cachedJson, clearPublicCache } from '../src/services/public-cache.ts';
-import { updateSiteSettings } from '../src/services/site-settings.ts';
+import { createCategory } from '../src/services/admin/categories.ts';
+import { updateShopItemById } from '../src/services/admin/items.ts';
+import { createTier } from '../src/services/admin/tiers.ts';
+import { cachedJson, clearPublicCache } from '../src/services/catalogue/public-cache.ts';
+import { updateSiteSettings } from '../src/services/catalogue/site-settings.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem } from './helpers/catalogue-factories.ts';
 import { call } from './helpers/http.ts';

@@ -2,7 +2,7 @@
 // and a race of many purchases that never overdraws.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
-import { purchaseWithCredits } from '../src/services/purchases.ts';
+import { purchaseWithCredits } from '../src/services/purchases/purchases.ts';
 import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';

@@ -3,7 +3,7 @@
 // process taking SIGTERM under load (it drains: no request cut, exit code 0).
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../src/services/admins.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
 import { registerPlayer } from './helpers/http.ts';
 import {
   type BuiltServer,

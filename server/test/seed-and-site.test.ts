@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SEED_IMAGES_DIR } from '../src/boot.ts';
 import { seedCategories, seedItems } from '../src/seed/catalogue-data.ts';
-import { grantAdmin } from '../src/services/admins.ts';
-import { seedCatalogueIfEmpty } from '../src/services/seed-catalogue.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
+import { seedCatalogueIfEmpty } from '../src/services/catalogue/seed-catalogue.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 

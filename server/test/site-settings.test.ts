@@ -2,7 +2,7 @@
 // settings, and the admin's GET and PATCH.
 import { defaultSiteSettings, siteSettingsResponseSchema } from '@starport/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../src/services/admins.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 

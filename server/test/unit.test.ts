@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../src/db/dialect.ts';
 import { describeWait } from '../src/lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter-memory.ts';
 import { createLogger } from '../src/logger.ts';
-import { needsRehash } from '../src/services/passwords.ts';
+import { needsRehash } from '../src/services/accounts/passwords.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {

@@ -1,5 +1,5 @@
 // Rate limits: fixed windows of counted attempts per key (an address, an account), and blocks (a key
-// refused until a given time: the sign-in delays of services/login-throttle.ts). One small interface,
+// refused until a given time: the sign-in delays of services/accounts/login-throttle.ts). One small interface,
 // with one implementation per store chosen once at start (context.ts): memory for one process on
 // SQLite (rate-limiter-memory.ts), the database for any number of instances on PostgreSQL
 // (rate-limiter-postgres.ts), so N instances allow the limit once, not N times. Both are

@@ -1,7 +1,7 @@
 // requireUser and requireAdmin: 401 without a valid session, 403 for a player on admin routes.
 import { createMiddleware } from 'hono/factory';
 import { authMessages, forbidden, unauthorized } from '../errors.ts';
-import { authenticateToken } from '../services/sessions.ts';
+import { authenticateToken } from '../services/accounts/sessions.ts';
 import type { AppEnv } from './types.ts';
 
 export function readBearerToken(header: string | undefined): string | null {

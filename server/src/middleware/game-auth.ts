@@ -3,7 +3,7 @@
 import { gameMessages } from '@starport/api-client/contract';
 import { createMiddleware } from 'hono/factory';
 import { unauthorized } from '../errors.ts';
-import { authenticateGameKey } from '../services/game-deliveries.ts';
+import { authenticateGameKey } from '../services/game/deliveries.ts';
 import { readBearerToken } from './auth.ts';
 import type { AppEnv } from './types.ts';
 

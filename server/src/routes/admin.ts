@@ -12,7 +12,6 @@ import {
   updateSiteSettingsRequestSchema,
 } from '@starport/api-client/contract';
 import { Hono } from 'hono';
-import { listDeadJobsForAdmin, retryDeadJob } from '../jobs/dead-letters.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody, readQuery } from '../middleware/validate.ts';
@@ -21,13 +20,14 @@ import {
   deleteCategoryById,
   listCategoriesForAdmin,
   updateCategoryById,
-} from '../services/admin-categories.ts';
-import { sendMail } from '../services/admin-mail.ts';
-import { getAdminStats } from '../services/admin-stats.ts';
-import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin-users.ts';
-import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord-roles.ts';
-import { createKey, listKeys, listUserDeliveries, requeue, revokeKey } from '../services/game-deliveries.ts';
-import { getSiteSettings, updateSiteSettings } from '../services/site-settings.ts';
+} from '../services/admin/categories.ts';
+import { sendMail } from '../services/admin/mail.ts';
+import { getAdminStats } from '../services/admin/stats.ts';
+import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin/users.ts';
+import { getSiteSettings, updateSiteSettings } from '../services/catalogue/site-settings.ts';
+import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord/roles.ts';
+import { createKey, listKeys, listUserDeliveries, requeue, revokeKey } from '../services/game/deliveries.ts';
+import { listDeadJobsForAdmin, retryDeadJob } from '../services/jobs/dead-letters.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
   // Before any route, so an unknown /api/admin path is refused like a known one, never a 404 hint.

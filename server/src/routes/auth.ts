@@ -6,8 +6,8 @@ import { requireUser } from '../middleware/auth.ts';
 import { getClientAddress } from '../middleware/client-address.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { login, logout, type RequestMeta, register } from '../services/accounts.ts';
-import { toUserView } from '../services/user-view.ts';
+import { login, logout, type RequestMeta, register } from '../services/accounts/accounts.ts';
+import { toUserView } from '../services/accounts/user-view.ts';
 
 function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { findUserById } from '../db/repositories/users.ts';
 import { requireUser } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
+import { toUserView } from '../services/accounts/user-view.ts';
 import {
   DISCORD_BROWSER_COOKIE,
   DISCORD_STATE_TTL_MS,
@@ -11,8 +12,7 @@ import {
   getDiscordStatus,
   startDiscordLink,
   unlinkDiscord,
-} from '../services/discord-link.ts';
-import { toUserView } from '../services/user-view.ts';
+} from '../services/discord/link.ts';
 
 /** The site page that starts linking with the stored session (the thank-you modal's button). */
 export const DISCORD_CONNECT_PAGE = '/discord/connect';

@@ -12,7 +12,7 @@ import { requireGameServer } from '../middleware/game-auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { gameApiDocument } from '../openapi/document.ts';
-import { acknowledgeDeliveries, pollDeliveries } from '../services/game-deliveries.ts';
+import { acknowledgeDeliveries, pollDeliveries } from '../services/game/deliveries.ts';
 
 function readLimit(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;

@@ -13,8 +13,8 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { createShopItem, deleteShopItemById, listItemsForAdmin, updateShopItemById } from '../services/admin-items.ts';
-import { deleteLibraryImage, listLibraryImages, storeUploadedImage } from '../services/image-library.ts';
+import { createShopItem, deleteShopItemById, listItemsForAdmin, updateShopItemById } from '../services/admin/items.ts';
+import { deleteLibraryImage, listLibraryImages, storeUploadedImage } from '../services/catalogue/image-library.ts';
 
 export const IMAGE_UPLOAD_PATH = '/api/shop/admin/images/upload';
 /** Room for the multipart framing around a file just under the limit. */

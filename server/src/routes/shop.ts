@@ -6,15 +6,15 @@ import { invalid } from '../errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { listPublicCategories, publicItemsJson } from '../services/catalogue.ts';
-import { cachedJson } from '../services/public-cache.ts';
-import { listInventory, purchaseWithCredits } from '../services/purchases.ts';
-import { getSiteSettings } from '../services/site-settings.ts';
+import { listPublicCategories, publicItemsJson } from '../services/catalogue/catalogue.ts';
+import { cachedJson } from '../services/catalogue/public-cache.ts';
+import { getSiteSettings } from '../services/catalogue/site-settings.ts';
+import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 export const shopRoutes = new Hono<AppEnv>()
-  // The public reads come from the in-memory cache (services/public-cache.ts) as ready JSON text.
+  // The public reads come from the in-memory cache (services/catalogue/public-cache.ts) as ready JSON text.
   .get('/site-settings', async (c) => {
     const ctx = c.get('ctx');
     return c.body(

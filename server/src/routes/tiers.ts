@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { createTier, deleteTierById, listTiersForAdmin, updateTierById } from '../services/admin-tiers.ts';
-import { listPublicTiers } from '../services/catalogue.ts';
-import { cachedJson } from '../services/public-cache.ts';
+import { createTier, deleteTierById, listTiersForAdmin, updateTierById } from '../services/admin/tiers.ts';
+import { listPublicTiers } from '../services/catalogue/catalogue.ts';
+import { cachedJson } from '../services/catalogue/public-cache.ts';
 
 export const tierRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

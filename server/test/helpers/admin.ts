@@ -1,5 +1,5 @@
 // An administrator and a player for admin tests, signed in through the real API.
-import { grantAdmin } from '../../src/services/admins.ts';
+import { grantAdmin } from '../../src/services/admin/administrators.ts';
 import { registerPlayer } from './http.ts';
 import type { TestHarness } from './test-context.ts';
 

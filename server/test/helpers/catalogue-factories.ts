@@ -4,7 +4,7 @@ import type { NewShopCategory, NewShopItem, NewTier } from '../../src/db/databas
 import { insertShopCategories, insertShopItems, insertTiers } from '../../src/db/repositories/catalogue.ts';
 import { toIso } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { creditWithLedger } from '../../src/services/credit-ledger.ts';
+import { creditWithLedger } from '../../src/services/purchases/credit-ledger.ts';
 import type { TestHarness } from './test-context.ts';
 
 let counter = 0;

@@ -1,7 +1,7 @@
 // ASVS 5.0 V2 (anti-automation): SECURITY.md "Every cache is bounded by entries and bytes; no request input creates unbounded state" for the public catalogue cache.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicCacheUsage } from '../../src/services/public-cache.ts';
+import { publicCacheUsage } from '../../src/services/catalogue/public-cache.ts';
 import { addCategory, addItem } from '../helpers/catalogue-factories.ts';
 import { call, callAll } from '../helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';

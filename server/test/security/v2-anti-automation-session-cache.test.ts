@@ -1,7 +1,7 @@
 // ASVS 5.0 V2 (anti-automation): SECURITY.md "no request input creates unbounded state" for the session read cache (db/read-cache.ts).
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionCacheUsage } from '../../src/services/sessions.ts';
+import { sessionCacheUsage } from '../../src/services/accounts/sessions.ts';
 import { call, callAll, registerPlayer } from '../helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';
 

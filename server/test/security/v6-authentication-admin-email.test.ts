@@ -1,7 +1,7 @@
 // V6 Authentication: "ADMIN_EMAIL never promotes an existing account whose password does not match ADMIN_PASSWORD" (SECURITY.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findUserForSignIn } from '../../src/db/repositories/users.ts';
-import { ensureConfiguredAdmin } from '../../src/services/admins.ts';
+import { ensureConfiguredAdmin } from '../../src/services/admin/administrators.ts';
 import { call, registerPlayer } from '../helpers/http.ts';
 import { type BuiltServer, buildServer, startServer, stopServer } from '../helpers/server-process.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';

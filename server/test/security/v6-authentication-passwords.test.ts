@@ -1,8 +1,8 @@
 // V6 Authentication (6.2): "passwords refused when common, one repeated character, a simple sequence, or equal to the username or email; each with its own message", the 6-character minimum kept, at least 64 allowed (SECURITY.md).
 import { passwordMessages } from '@starport/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureConfiguredAdmin } from '../../src/services/admins.ts';
-import { hashPassword } from '../../src/services/passwords.ts';
+import { hashPassword } from '../../src/services/accounts/passwords.ts';
+import { ensureConfiguredAdmin } from '../../src/services/admin/administrators.ts';
 import { call, newPlayer } from '../helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from '../helpers/test-context.ts';
 

@@ -1,4 +1,4 @@
-// Data access for durable jobs (jobs/runner.ts carries them out): enqueue (joining a waiting one with
+// Data access for durable jobs (services/jobs/runner.ts carries them out): enqueue (joining a waiting one with
 // the same key), claim the next due one with a lease, extend the lease, record how it ended, and the
 // dead letters an admin looks at and may send back. Dead means `failed` (no attempt left) or
 // `blocked` (parked: only an admin can fix what stops it).

@@ -10,7 +10,7 @@ import { lockPayment, transitionPayment, updatePayment } from '../../db/reposito
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
-import { creditUpToMaximum } from '../credit-ledger.ts';
+import { creditUpToMaximum } from '../purchases/credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
 import { CASH_PURCHASE, LEDGER_REASONS, readPurchase } from './payment-records.ts';
 import { applyChargeOutcome } from './payment-reversals.ts';

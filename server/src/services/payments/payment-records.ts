@@ -8,7 +8,7 @@ import {
   type SubscriptionInfo,
 } from '@starport/api-client/contract';
 import type { PaymentRow, SubscriptionRow, TierRow } from '../../db/database.ts';
-import { centsToUsd } from '../user-view.ts';
+import { centsToUsd } from '../accounts/user-view.ts';
 import type { SubscriptionState } from './provider.ts';
 
 export const CURRENCY = 'usd';

@@ -12,7 +12,7 @@ import {
 } from '../../db/repositories/payments.ts';
 import { lockUserCredits } from '../../db/repositories/users.ts';
 import { toIso } from '../../lib/clock.ts';
-import { creditUpToMaximum, debitWithLedger } from '../credit-ledger.ts';
+import { creditUpToMaximum, debitWithLedger } from '../purchases/credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
 import { LEDGER_REASONS } from './payment-records.ts';
 import type { ChargeOutcome } from './provider.ts';

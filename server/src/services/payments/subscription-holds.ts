@@ -9,7 +9,7 @@ import { findLatestPaidPayment } from '../../db/repositories/payments.ts';
 import { listUnsettledHolds, markHoldSettled } from '../../db/repositories/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toIso } from '../../lib/clock.ts';
-import { insertAudit } from '../audit.ts';
+import { insertAudit } from '../admin/audit.ts';
 import { PAYMENTS_ACTOR } from './payment-records.ts';
 import { applyRefund } from './payment-reversals.ts';
 import type { PaymentProvider } from './provider.ts';

@@ -31,8 +31,8 @@ import {
 import { findUserById, lockUserCredits, updateUserTier } from '../../db/repositories/users.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertAudit } from '../audit.ts';
-import { enqueueRoleSync } from '../discord-roles.ts';
+import { insertAudit } from '../admin/audit.ts';
+import { enqueueRoleSync } from '../discord/roles.ts';
 import { CURRENCY, PAYMENTS_ACTOR, type TierRef, tierRef } from './payment-records.ts';
 import type { SubscriptionState } from './provider.ts';
 

@@ -1,6 +1,0 @@
-// Every job kind this server carries out, for the runner and the lease reaping. A new kind of
-// background work (a Discord channel post, a scheduled sale) is its handler and one line here.
-import { roleSyncJob } from '../services/discord-roles.ts';
-import type { AnyJobKind } from './runner.ts';
-
-export const jobKinds: AnyJobKind[] = [roleSyncJob];

@@ -1,0 +1,89 @@
+// Sessions: opaque random tokens, stored as SHA-256 hashes, with idle and absolute expiry.
+import type { AppContext } from '../../context.ts';
+import { ReadCache } from '../../db/read-cache.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  type SessionWithUser,
+  touchSession,
+} from '../../db/repositories/sessions.ts';
+import type { UserWithTier } from '../../db/repositories/users.ts';
+import { addMs, toIso } from '../../lib/clock.ts';
+import { newSecretToken, sha256Hex } from '../../lib/ids.ts';
+
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashToken = (token: string): string => sha256Hex(token);
+
+export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+  const token = newSecretToken();
+  const now = ctx.clock();
+  await insertSession(ctx.db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: toIso(now),
+    last_seen_at: toIso(now),
+    expires_at: toIso(addMs(now, ctx.config.sessionAbsoluteMs)),
+    user_agent: userAgent ? userAgent.slice(0, 200) : null,
+  });
+  return token;
+}
+
+export type AuthResult =
+  | { ok: true; user: UserWithTier; tokenHash: string }
+  | { ok: false; reason: 'unknown' | 'expired' };
+
+const sessionReads = new WeakMap<AppContext['db'], ReadCache<SessionWithUser>>();
+
+/** What the session read cache holds now (for tests and figures). */
+export function sessionCacheUsage(ctx: AppContext) {
+  return sessionReads.get(ctx.db)?.usage() ?? { entries: 0, bytes: 0, tags: 0 };
+}
+
+/** Every signed-in call reads its session: from memory while the database is unchanged (db/read-cache.ts). */
+function readSession(ctx: AppContext, tokenHash: string) {
+  let cache = sessionReads.get(ctx.db);
+  if (!cache) {
+    cache = new ReadCache(ctx.db, ctx.config.sessionCacheBounds);
+    sessionReads.set(ctx.db, cache);
+  }
+  return cache.get(
+    tokenHash,
+    () => findSessionWithUser(ctx.db, tokenHash),
+    // A change to the user (credits, admin flag, tier) or to this session forgets the read.
+    (found) => [`user:${found.user.id}`, `token:${tokenHash}`],
+  );
+}
+
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string,
+  options: { fresh?: boolean } = {},
+): Promise<AuthResult> {
+  const tokenHash = hashToken(token);
+  const found = options.fresh ? await findSessionWithUser(ctx.db, tokenHash) : await readSession(ctx, tokenHash);
+  if (!found) return { ok: false, reason: 'unknown' };
+  const now = ctx.clock();
+  const idleDeadline = addMs(new Date(found.session.last_seen_at), ctx.config.sessionIdleMs);
+  if (new Date(found.session.expires_at) <= now || idleDeadline <= now) {
+    await deleteSession(ctx.db, tokenHash);
+    return { ok: false, reason: 'expired' };
+  }
+  if (now.getTime() - new Date(found.session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, tokenHash, toIso(now));
+  }
+  return { ok: true, user: found.user, tokenHash };
+}
+
+export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {
+  await deleteSession(ctx.db, tokenHash);
+}
+
+/** Clears out expired sessions; run periodically so the table does not grow without end. */
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock();
+  return deleteExpiredSessions(ctx.db, toIso(now), toIso(addMs(now, -ctx.config.sessionIdleMs)));
+}

@@ -1,0 +1,44 @@
+// The public catalogue: active tiers, active categories, and the items the shop shows.
+import type { ShopCategory, ShopItem, Tier } from '@starport/api-client/contract';
+import type { AppContext } from '../../context.ts';
+import {
+  listActiveShopCategories,
+  listActiveTiers,
+  listPublicShopItemCategories,
+  listPublicShopItems,
+} from '../../db/repositories/catalogue.ts';
+import { toCategoryView, toShopItemView, toTierView } from './catalogue-view.ts';
+import { cachedJson } from './public-cache.ts';
+
+export async function listPublicTiers(ctx: AppContext): Promise<Tier[]> {
+  return (await listActiveTiers(ctx.db)).map(toTierView);
+}
+
+export async function listPublicCategories(ctx: AppContext): Promise<ShopCategory[]> {
+  return (await listActiveShopCategories(ctx.db)).map(toCategoryView);
+}
+
+/** Items of one category (by slug), or of all; an unknown or inactive category holds none. */
+async function listPublicItems(ctx: AppContext, categorySlug?: string): Promise<ShopItem[]> {
+  return (await listPublicShopItems(ctx.db, categorySlug || undefined)).map(toShopItemView);
+}
+
+/** The answer to a category no shown item holds (unknown, inactive or empty), the same for every one. */
+const NO_ITEMS = JSON.stringify({ items: [] });
+
+/**
+ * GET /api/shop/items as JSON text, from the public cache. Only a category some shown item holds has
+ * an entry of its own; any other slug gets the empty answer without one, so a flood of made-up
+ * values neither grows the cache nor reaches the database.
+ */
+export async function publicItemsJson(ctx: AppContext, categorySlug?: string): Promise<string> {
+  if (categorySlug) {
+    const held = JSON.parse(
+      await cachedJson(ctx, 'item-categories', () => listPublicShopItemCategories(ctx.db)),
+    ) as string[];
+    if (!held.includes(categorySlug)) return NO_ITEMS;
+  }
+  return cachedJson(ctx, `items:${categorySlug ?? ''}`, async () => ({
+    items: await listPublicItems(ctx, categorySlug),
+  }));
+}

@@ -1,0 +1,103 @@
+// The public catalogue's answers (items, categories, tiers, site settings) kept in memory as JSON
+// text: they are read on every page and change only when an admin edits them. An admin write in
+// this process empties the cache at once, and on PostgreSQL every other instance's once the notice
+// 'catalogue' reaches it. On PostgreSQL nothing is kept while the listening connection is down or
+// not yet up, and the cache is emptied when it comes up (notices sent meanwhile are lost); the time
+// limit bounds what another process can serve where no notice can come (a second server on the same
+// SQLite file). The cache is
+// bounded by entries and bytes (lru-cache: the least recently used answer goes first), and callers
+// key it only by what the database holds, never by raw request input (SECURITY.md, Availability).
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../../context.ts';
+import { hearsChanges, NOTICES_RESUMED, subscribeToChanges } from '../../db/read-cache.ts';
+import { announceChange } from '../../db/repositories/change-notices.ts';
+
+const CATALOGUE_CHANGED = 'catalogue';
+
+interface Cache {
+  /** Fresh answers; lru-cache drops one when its time is up or room is needed. */
+  entries: LRUCache<string, string>;
+  /** Reads under way: callers that miss at the same moment share one instead of each querying. */
+  pending: Map<string, Promise<string>>;
+  /** Moved by every clear, so a read begun before an admin's change is not kept after it. */
+  generation: number;
+}
+
+/**
+ * Keyed by the instance's configuration: each call gets its own copy of the context (its logger
+ * stamps the call's id), but they all share the configuration.
+ */
+const caches = new WeakMap<AppContext['config'], Cache>();
+
+function cacheOf(ctx: AppContext): Cache {
+  let cache = caches.get(ctx.config);
+  if (!cache) {
+    const { catalogueCacheMs, catalogueCacheBounds } = ctx.config;
+    cache = {
+      // Its clock is performance.now(), not ctx.clock: the test clock stands still, and freshness is
+      // about real seconds. An answer larger than the whole byte bound is answered, not kept.
+      entries: new LRUCache({
+        max: catalogueCacheBounds.maxEntries,
+        maxSize: catalogueCacheBounds.maxBytes,
+        sizeCalculation: (body, key) => Buffer.byteLength(body) + key.length,
+        ttl: catalogueCacheMs,
+      }),
+      pending: new Map(),
+      generation: 0,
+    };
+    caches.set(ctx.config, cache);
+    subscribeToChanges(ctx.db, (tag) => {
+      if (tag === CATALOGUE_CHANGED || tag === NOTICES_RESUMED) clearPublicCache(ctx);
+    });
+  }
+  return cache;
+}
+
+/** The JSON text of `compute()`, from memory while it is fresh. Not cached when the limit is 0. */
+export async function cachedJson(ctx: AppContext, key: string, compute: () => Promise<unknown>): Promise<string> {
+  const ttl = ctx.config.catalogueCacheMs;
+  if (ttl <= 0) return JSON.stringify(await compute());
+  const cache = cacheOf(ctx);
+  const hit = cache.entries.get(key);
+  if (hit !== undefined) return hit;
+  const shared = cache.pending.get(key);
+  if (shared) return shared;
+  const generation = cache.generation;
+  const read = (async () => JSON.stringify(await compute()))();
+  cache.pending.set(key, read);
+  try {
+    const body = await read;
+    // Kept only while another instance's change could reach this one (on PostgreSQL, while the
+    // listening connection is up; it clears the cache when it comes up).
+    if (cache.generation === generation && hearsChanges(ctx.db)) cache.entries.set(key, body);
+    return body;
+  } finally {
+    if (cache.pending.get(key) === read) cache.pending.delete(key);
+  }
+}
+
+/** How much the cache holds now: its entries, and the bytes of their keys and JSON text (for tests and figures). */
+export function publicCacheUsage(ctx: AppContext): { entries: number; bytes: number } {
+  const cache = caches.get(ctx.config);
+  if (!cache) return { entries: 0, bytes: 0 };
+  return { entries: cache.entries.size, bytes: cache.entries.calculatedSize };
+}
+
+/** Forgets every cached answer: called after an admin change to the catalogue or the settings. */
+export function clearPublicCache(ctx: AppContext): void {
+  const cache = caches.get(ctx.config);
+  if (!cache) return;
+  cache.entries.clear();
+  cache.pending.clear();
+  cache.generation += 1;
+}
+
+/** After an admin change to the catalogue or the settings: this process forgets now, the others on its notice. */
+export async function catalogueChanged(ctx: AppContext): Promise<void> {
+  clearPublicCache(ctx);
+  // The change itself has committed: a notice that cannot be sent must not turn it into an error.
+  // The others then see it when their cache's time runs out.
+  await announceChange(ctx.db, ctx.dialect, CATALOGUE_CHANGED).catch((error) =>
+    ctx.logger.warn('catalogue.notice_failed', { error: String(error) }),
+  );
+}
