@@ -21,11 +21,13 @@ export const shopMessages = {
 } as const;
 
 /**
- * How wide a card's picture is (site.css .shop-grid): two columns up to 639 px (gap 12, sides 16),
- * three up to 1023 px (gap 16, sides 20), four beyond, at most 257 px in the 1120 px content width.
+ * How wide a card's picture is (site.css .shop-grid, less the card's 1 px borders; measured in
+ * Chromium): two columns up to 639 px (171 px at 390), three up to 1023 px (187–315 px), four beyond,
+ * 254.5 px in the 1120 px content width. The browser takes the first copy at least this wide times
+ * the screen's pixel ratio, so a guess too wide by a pixel costs a whole larger copy.
  */
 export const SHOP_CARD_IMAGE_SIZES =
-  '(max-width: 639px) calc(50vw - 22px), (max-width: 1023px) calc(33.3vw - 24px), (max-width: 1119px) calc(25vw - 24px), 257px';
+  '(max-width: 639px) calc(50vw - 24px), (max-width: 1023px) calc(33.3vw - 26px), (max-width: 1119px) calc(25vw - 26px), 255px';
 
 /**
  * The cards of the grid's first row on the widest layout (four columns): visible without scrolling

@@ -48,10 +48,10 @@ function PassOnAction({ label, blockedReason }: { label: string; blockedReason: 
 
 /**
  * How wide an inventory picture is drawn (site.css .inventory-grid): on a phone a 96 px strip as tall
- * as the card, which the picture covers (about 200 px); two columns up to 960 px, three beyond.
+ * as the card, which the picture covers (about 280 px wide at 390 px, measured in Chromium); two columns up to 960 px, three beyond.
  */
 const INVENTORY_IMAGE_SIZES =
-  '(max-width: 600px) 200px, (max-width: 960px) calc(50vw - 28px), (max-width: 1119px) calc(33.3vw - 27px), 347px';
+  '(max-width: 600px) 280px, (max-width: 960px) calc(50vw - 28px), (max-width: 1119px) calc(33.3vw - 27px), 347px';
 
 function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen: boolean }) {
   const item = entry.shopItem;

@@ -207,7 +207,7 @@ describe('shop page', () => {
     expect(first.getAttribute('srcset')).toBe(
       '/images/seed/p0.webp?v=h0&w=192 192w, /images/seed/p0.webp?v=h0&w=384 384w, /images/seed/p0.webp?v=h0 512w',
     );
-    expect(first.getAttribute('sizes')).toMatch(/^\(max-width: 639px\) calc\(50vw - 22px\), .*, 257px$/);
+    expect(first.getAttribute('sizes')).toMatch(/^\(max-width: 639px\) calc\(50vw - 24px\), .*, 255px$/);
     expect([first.getAttribute('width'), first.getAttribute('height'), first.getAttribute('decoding')]).toEqual([
       '512',
       '384',
