@@ -111,3 +111,49 @@ test('a tab hidden in the site settings disappears from the navigation bar and t
     await setVisibleTabs(request, { leaderboard: true });
   }
 });
+
+// Issue #18: the shop's first picture is the first thing a phone paints. It must not wait for lazy
+// loading, and it must be a copy sized to the card rather than the 512 px picture.
+for (const screen of [
+  { name: 'a phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+  { name: 'a desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+]) {
+  test.describe(`the shop on ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
+
+    test('fetches the first card’s picture eagerly, once, as the narrowest copy that fills it, cached for a year', async ({
+      page,
+    }) => {
+      const pictures: { url: string; cacheControl: string | undefined }[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/images/')) {
+          pictures.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
+        }
+      });
+      await page.goto('/shop');
+      const first = page.locator('.shop-grid > li').first().locator('img');
+      await expect(first).toHaveAttribute('loading', 'eager');
+      await expect(first).toHaveAttribute('fetchpriority', 'high');
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const shown = await first.evaluate((img: HTMLImageElement) => ({
+        currentSrc: img.currentSrc,
+        drawnWidth: img.getBoundingClientRect().width,
+        candidates: img.srcset.split(', ').map((candidate) => Number(candidate.split(' ')[1]?.replace('w', ''))),
+      }));
+      const needed = shown.drawnWidth * screen.deviceScaleFactor;
+      // The narrowest copy at least as wide as the card on this screen (or the picture, if none is).
+      const fitting = shown.candidates.find((width) => width >= needed) ?? Math.max(...shown.candidates);
+      expect(shown.currentSrc).toMatch(/\?v=[A-Za-z0-9_-]{16}&w=\d+$/);
+      // The copy's width in pixels is in its address (naturalWidth is scaled by the srcset's density).
+      const copyWidth = Number(new URL(shown.currentSrc).searchParams.get('w'));
+      expect(copyWidth).toBeLessThanOrEqual(fitting);
+      expect(copyWidth).toBeLessThan(512);
+      const path = new URL(shown.currentSrc).pathname;
+      const requested = pictures.filter((picture) => new URL(picture.url).pathname === path);
+      expect(requested.map((picture) => picture.url)).toEqual([shown.currentSrc]);
+      expect(requested[0]?.cacheControl).toBe('public, max-age=31536000, immutable');
+    });
+  });
+}

@@ -19,10 +19,11 @@ import { authRoutes } from './routes/auth.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { gameRoutes } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
+import { imageRoutes } from './routes/images.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
-import { imageRoutes, siteRoutes } from './routes/site.ts';
+import { siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
 
 export const genericMessages = {

@@ -54,23 +54,54 @@ export interface NewLibraryImage {
   original?: { format: string; bytes: number; width: number; height: number };
 }
 
+/** The variant served at a picture's own URL; the others are narrower copies made for srcset. */
+export const FULL_VARIANT = 'full';
+
+/** A narrower copy's name: `w256` is at most 256 pixels wide. */
+const VARIANT_NAME = /^w[1-9][0-9]{1,3}$/;
+export const isVariantName = (variant: string): boolean => variant === FULL_VARIANT || VARIANT_NAME.test(variant);
+
 /** What a response needs before it reads any bytes. */
 export interface StoredImageHead {
   contentType: string;
   size: number;
   etag: string;
+  /** The ETag of the picture itself (the same as etag for the full variant): what a hashed URL names. */
+  sourceEtag: string;
+}
+
+/** What a catalogue answer needs to name a picture by its content: its ETag and size, when known. */
+export interface ImageDescription {
+  etag: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A narrower copy of a picture, made from its bytes. */
+export interface NewImageVariant {
+  bytes: Uint8Array;
+  contentType: string;
+  width: number;
+  height: number;
 }
 
 export interface ImageStore {
-  /** Library URLs (uploads and seed), newest first. */
+  /** Library URLs (uploads and seed), newest first; variants are not pictures of their own. */
   list(): Promise<string[]>;
   has(url: string): Promise<boolean>;
   /** Adds a picture unless its URL is already there; returns whether it added. */
   add(image: NewLibraryImage): Promise<boolean>;
-  /** Type, size and ETag of a picture, or null when it is not in the library. */
-  head(url: string): Promise<StoredImageHead | null>;
-  /** Its bytes too; null when it is not (or, since head(), no longer) in the library. */
-  read(url: string): Promise<(StoredImageHead & { bytes: Uint8Array }) | null>;
-  /** Removes a picture; returns whether it was there. */
+  /** ETag and size of each picture that is in the library (the others are left out). */
+  describe(urls: readonly string[]): Promise<Map<string, ImageDescription>>;
+  /** Type, size and ETag of a picture or one of its variants, or null when it is not (yet) there. */
+  head(url: string, variant?: string): Promise<StoredImageHead | null>;
+  /** Its bytes too; null when it is not (or, since head(), no longer) there. */
+  read(url: string, variant?: string): Promise<(StoredImageHead & { bytes: Uint8Array }) | null>;
+  /**
+   * Keeps a variant made from the picture, replacing none already kept (another instance may have
+   * made it first). False when the picture itself is no longer in the library.
+   */
+  addVariant(url: string, variant: string, image: NewImageVariant): Promise<boolean>;
+  /** Removes a picture and its variants; returns whether it was there. */
   remove(url: string): Promise<boolean>;
 }

@@ -66,3 +66,16 @@ export async function measureImage(bytes: Uint8Array): Promise<{ width: number; 
     return null;
   }
 }
+
+/** A narrower copy of a library picture for srcset: WebP, at most `width` wide, never enlarged. */
+export async function resizeImage(
+  bytes: Uint8Array,
+  width: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = loadWhenNeeded('sharp') as typeof sharpType;
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
+    .resize(width, undefined, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

@@ -276,7 +276,7 @@ export interface ImagesTable {
   original_height: number | null;
 }
 
-/** The bytes served for a picture: 'full' today, resized variants later. */
+/** The bytes served for a picture: 'full' (the picture itself) and its narrower copies ('w256'...). */
 export interface ImageVariantsTable {
   image_url: string;
   variant: string;

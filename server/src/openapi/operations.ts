@@ -73,6 +73,7 @@ import {
   webhookResponseSchema,
 } from '@starport/api-client/contract';
 import { z } from 'zod';
+import { IMAGE_VARIANT_WIDTHS } from '../services/catalogue/image-variants.ts';
 
 /** Who may call: anyone, a signed-in player (or admin), an administrator, or a game server's key. */
 export type Access = 'public' | 'player' | 'admin' | 'gameServer';
@@ -969,10 +970,27 @@ export const wildcardOperations: OperationSpec[] = [
     tag: 'images',
     summary: 'A picture of the image library',
     description:
-      'Served with a strong ETag and `Cache-Control: public, max-age=3600`; `If-None-Match` with the same ETag ' +
-      'answers 304 without the bytes. HEAD answers the headers alone.',
+      'Served with a strong ETag; `If-None-Match` with the same ETag answers 304 without the bytes. HEAD answers ' +
+      'the headers alone. An address whose `v` names the picture’s current content (as a shop item’s `image` ' +
+      'gives them) is cached for a year (`Cache-Control: public, max-age=31536000, immutable`); any other for an ' +
+      'hour (`public, max-age=3600`). `w` asks for a narrower WebP copy, made the first time it is asked for.',
     access: 'public',
     pathParameters: { folder: '`uploads` or `seed`', name: 'The file name the server made' },
+    parameters: [
+      {
+        name: 'v',
+        in: 'query',
+        description:
+          'The picture’s content hash, as a shop item’s `image` names it; another value is served all the same, cached for an hour.',
+        schema: z.string(),
+      },
+      {
+        name: 'w',
+        in: 'query',
+        description: `A narrower copy at most this wide: ${IMAGE_VARIANT_WIDTHS.join(', ')}; any other width answers 404.`,
+        schema: z.enum(IMAGE_VARIANT_WIDTHS.map(String) as [string, ...string[]]),
+      },
+    ],
     answers: {
       200: {
         description: 'The picture.',
@@ -985,7 +1003,10 @@ export const wildcardOperations: OperationSpec[] = [
         headers: { ETag: { description: 'A strong ETag of the bytes.', required: true } },
       },
       304: { description: 'Not modified: the ETag in If-None-Match is current.' },
-      404: { description: 'No such picture (plain text).', content: { 'text/plain': { type: 'string' } } },
+      404: {
+        description: 'No such picture, or a width not made (plain text).',
+        content: { 'text/plain': { type: 'string' } },
+      },
     },
     refusals: { 400: false },
   },

@@ -20,8 +20,25 @@ export const shopMessages = {
   tierRequired: (tierName: string | null) => `Requires ${tierName ?? 'a supporter'} tier`,
 } as const;
 
+/**
+ * How wide a card's picture is (site.css .shop-grid, less the card's 1 px borders; measured in
+ * Chromium): two columns up to 639 px (171 px at 390), three up to 1023 px (187–315 px), four beyond,
+ * 254.5 px in the 1120 px content width. The browser takes the first copy at least this wide times
+ * the screen's pixel ratio, so a guess too wide by a pixel costs a whole larger copy.
+ */
+export const SHOP_CARD_IMAGE_SIZES =
+  '(max-width: 639px) calc(50vw - 24px), (max-width: 1023px) calc(33.3vw - 26px), (max-width: 1119px) calc(25vw - 26px), 255px';
+
+/**
+ * The cards of the grid's first row on the widest layout (four columns): visible without scrolling
+ * on a desktop, and the first two rows on a phone, whose second row starts within the first screen.
+ */
+export const SHOP_FIRST_ROW = 4;
+
 export interface ShopItemCardProps {
   item: ShopItem;
+  /** In the first row (SHOP_FIRST_ROW): its picture is fetched at once and first. */
+  imagePriority?: boolean;
   /** The signed-in player, or null for a guest. */
   user: User | null;
   /** While the session is being checked nobody can tell which button to offer yet. */
@@ -116,7 +133,7 @@ function BuyControl(props: ShopItemCardProps) {
 }
 
 export function ShopItemCard(props: ShopItemCardProps) {
-  const { item, tierName, expanded, onToggle } = props;
+  const { item, tierName, expanded, onToggle, imagePriority } = props;
   const nameId = `shop-item-${item._id}-name`;
   const discounted = item.discount > 0;
   const creditPrice = discountedPrice(item.priceCredits, item.discount);
@@ -142,7 +159,13 @@ export function ShopItemCard(props: ShopItemCardProps) {
       onClick={handleCardClick}
     >
       <div className="shop-card-media">
-        <ItemImage imageUrl={item.imageUrl} name={item.name} />
+        <ItemImage
+          imageUrl={item.imageUrl}
+          image={item.image}
+          name={item.name}
+          sizes={SHOP_CARD_IMAGE_SIZES}
+          priority={imagePriority}
+        />
         {discounted ? <span className="discount-badge">-{item.discount}%</span> : null}
       </div>
 

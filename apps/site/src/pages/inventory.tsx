@@ -46,6 +46,13 @@ function PassOnAction({ label, blockedReason }: { label: string; blockedReason: 
   );
 }
 
+/**
+ * How wide an inventory picture is drawn (site.css .inventory-grid): on a phone a 96 px strip as tall
+ * as the card, which the picture covers (about 280 px wide at 390 px, measured in Chromium); two columns up to 960 px, three beyond.
+ */
+const INVENTORY_IMAGE_SIZES =
+  '(max-width: 600px) 280px, (max-width: 960px) calc(50vw - 28px), (max-width: 1119px) calc(33.3vw - 27px), 347px';
+
 function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen: boolean }) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
@@ -62,7 +69,7 @@ function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen:
       className={`card inventory-card rarity-${item.rarity}${revoked ? ' is-revoked' : ''}`}
       aria-labelledby={nameId}
     >
-      <ItemImage imageUrl={item.imageUrl} name={item.name} />
+      <ItemImage imageUrl={item.imageUrl} image={item.image} name={item.name} sizes={INVENTORY_IMAGE_SIZES} />
       <div className="inventory-body">
         <div className="inventory-meta">
           <span className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</span>

@@ -169,6 +169,52 @@ describe('shop page', () => {
     expect(itemCard('Pulse Laser').getByRole('img', { name: 'Pulse Laser' }).tagName).toBe('DIV');
   });
 
+  it('fetches the first row’s pictures at once and first, the rest lazily, each the narrowest copy that fills its card', async () => {
+    const pictured = Array.from({ length: 6 }, (_, index) => {
+      const url = `/images/seed/p${index}.webp`;
+      return makeItem({
+        _id: `p${index}`,
+        name: `Pictured ${index}`,
+        imageUrl: url,
+        image: {
+          url: `${url}?v=h${index}`,
+          width: 512,
+          height: 384,
+          variants: [
+            { url: `${url}?v=h${index}&w=192`, width: 192 },
+            { url: `${url}?v=h${index}&w=384`, width: 384 },
+            { url: `${url}?v=h${index}`, width: 512 },
+          ],
+        },
+      });
+    });
+    renderApp('/shop', { api: shopApi({ 'GET /api/shop/items': () => json(200, { items: pictured }) }) });
+    await screen.findByRole('article', { name: 'Pictured 5' });
+
+    const pictures = pictured.map((item) => itemCard(item.name).getByRole('img', { name: item.name }));
+    expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual(
+      [
+        ['eager', 'high'],
+        ['eager', 'high'],
+        ['eager', 'high'],
+        ['eager', 'high'],
+        ['lazy', null],
+        ['lazy', null],
+      ],
+    );
+    const first = pictures[0] as HTMLElement;
+    expect(first.getAttribute('src')).toBe('/images/seed/p0.webp?v=h0');
+    expect(first.getAttribute('srcset')).toBe(
+      '/images/seed/p0.webp?v=h0&w=192 192w, /images/seed/p0.webp?v=h0&w=384 384w, /images/seed/p0.webp?v=h0 512w',
+    );
+    expect(first.getAttribute('sizes')).toMatch(/^\(max-width: 639px\) calc\(50vw - 24px\), .*, 255px$/);
+    expect([first.getAttribute('width'), first.getAttribute('height'), first.getAttribute('decoding')]).toEqual([
+      '512',
+      '384',
+      'async',
+    ]);
+  });
+
   it('expands one card at a time on click, showing its game items, and collapses it again', async () => {
     renderApp('/shop', { api: shopApi() });
     await screen.findByRole('article', { name: 'Aegis Frigate' });

@@ -11,7 +11,7 @@ import { useToast } from '@starport/ui/toast';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
-import { ShopItemCard } from '../components/shop-item-card.tsx';
+import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
@@ -185,10 +185,11 @@ export function ShopPage() {
             </div>
           ) : (
             <ul className="shop-grid">
-              {shown.map((item) => (
+              {shown.map((item, index) => (
                 <li key={item._id}>
                   <ShopItemCard
                     item={item}
+                    imagePriority={index < SHOP_FIRST_ROW}
                     user={user}
                     sessionLoading={sessionLoading}
                     tierName={item.tierExclusive ? (tierNames.get(item.tierExclusive) ?? null) : null}

@@ -47,6 +47,21 @@ export const gameItemSchema = z.object({
 });
 export type GameItem = z.infer<typeof gameItemSchema>;
 
+/**
+ * A library picture named by its content, for `<img srcset>`: every address here carries the
+ * picture's hash (`?v=`), so it is cached for a year, and a changed picture gets new addresses.
+ */
+export const itemImageSchema = z.object({
+  /** The picture itself, at its hashed address. */
+  url: z.string(),
+  /** Its size in pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Narrower copies and the picture itself, narrowest first: each address with its width in pixels. */
+  variants: z.array(z.object({ url: z.string(), width: z.number().int() })),
+});
+export type ItemImage = z.infer<typeof itemImageSchema>;
+
 export const shopItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -54,6 +69,11 @@ export const shopItemSchema = z.object({
   description: z.string(),
   /** A path under /images (prefix it with the API's host) or an absolute URL; null shows a placeholder. */
   imageUrl: z.string().nullable(),
+  /**
+   * imageUrl as sized copies with hashed addresses (the shop's and the inventory's answers), when
+   * imageUrl is a picture of the library whose size is known; absent otherwise (show imageUrl).
+   */
+  image: itemImageSchema.optional(),
   /** The slug of its shop category. */
   category: z.string(),
   rarity: z.enum(rarities),

@@ -37,23 +37,64 @@ export async function insertImageIfAbsent(
   return true;
 }
 
-/** What a conditional request needs, without the bytes: a 304 reads no blob. */
-export async function findImageVariantHead(db: Executor, url: string, variant: string) {
+/** The full variant's ETag and size of each of these pictures that is in the library: one query. */
+export async function describeImages(db: Executor, urls: readonly string[]) {
+  if (urls.length === 0) return [];
   return db
     .selectFrom('image_variants')
-    .select(['content_type', 'byte_size', 'etag'])
-    .where('image_url', '=', url)
-    .where('variant', '=', variant)
+    .select(['image_url', 'etag', 'width', 'height'])
+    .where('variant', '=', 'full')
+    .where('image_url', 'in', urls)
+    .execute();
+}
+
+/**
+ * What a conditional request needs, without the bytes (a 304 reads no blob), with the ETag of the
+ * picture itself (its full variant) that a hashed URL names: one query.
+ */
+export async function findImageVariantHead(db: Executor, url: string, variant: string) {
+  return db
+    .selectFrom('image_variants as v')
+    .innerJoin('image_variants as full', (join) =>
+      join.onRef('full.image_url', '=', 'v.image_url').on('full.variant', '=', 'full'),
+    )
+    .select(['v.content_type', 'v.byte_size', 'v.etag', 'full.etag as source_etag'])
+    .where('v.image_url', '=', url)
+    .where('v.variant', '=', variant)
     .executeTakeFirst();
 }
 
 export async function findImageVariantBytes(db: Executor, url: string, variant: string) {
   return db
-    .selectFrom('image_variants')
-    .select(['content_type', 'byte_size', 'etag', 'bytes'])
-    .where('image_url', '=', url)
-    .where('variant', '=', variant)
+    .selectFrom('image_variants as v')
+    .innerJoin('image_variants as full', (join) =>
+      join.onRef('full.image_url', '=', 'v.image_url').on('full.variant', '=', 'full'),
+    )
+    .select(['v.content_type', 'v.byte_size', 'v.etag', 'v.bytes', 'full.etag as source_etag'])
+    .where('v.image_url', '=', url)
+    .where('v.variant', '=', variant)
     .executeTakeFirst();
+}
+
+/**
+ * Keeps a variant of a picture unless one is kept already (another instance made it first).
+ * False when the picture is no longer in the library. Run in a transaction: the picture's row is
+ * held (FOR SHARE) so it cannot be deleted between the look and the insert.
+ */
+export async function insertImageVariantIfAbsent(db: Executor, variant: NewImageVariant): Promise<boolean> {
+  const picture = await db
+    .selectFrom('images')
+    .select('url')
+    .where('url', '=', variant.image_url)
+    .forShare()
+    .executeTakeFirst();
+  if (!picture) return false;
+  await db
+    .insertInto('image_variants')
+    .values(variant)
+    .onConflict((oc) => oc.columns(['image_url', 'variant']).doNothing())
+    .execute();
+  return true;
 }
 
 /** Removes a picture and its variants. Returns whether it was there. */

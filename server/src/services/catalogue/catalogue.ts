@@ -8,6 +8,7 @@ import {
   listPublicShopItems,
 } from '../../db/repositories/catalogue.ts';
 import { toCategoryView, toShopItemView, toTierView } from './catalogue-view.ts';
+import { withItemImages } from './image-variants.ts';
 import { cachedJson } from './public-cache.ts';
 
 export async function listPublicTiers(ctx: AppContext): Promise<Tier[]> {
@@ -18,9 +19,12 @@ export async function listPublicCategories(ctx: AppContext): Promise<ShopCategor
   return (await listActiveShopCategories(ctx.db)).map(toCategoryView);
 }
 
-/** Items of one category (by slug), or of all; an unknown or inactive category holds none. */
+/**
+ * Items of one category (by slug), or of all; an unknown or inactive category holds none. Their
+ * pictures come with hashed, sized addresses (image-variants.ts), computed here once per cache fill.
+ */
 async function listPublicItems(ctx: AppContext, categorySlug?: string): Promise<ShopItem[]> {
-  return (await listPublicShopItems(ctx.db, categorySlug || undefined)).map(toShopItemView);
+  return withItemImages(ctx.images, (await listPublicShopItems(ctx.db, categorySlug || undefined)).map(toShopItemView));
 }
 
 /** The answer to a category no shown item holds (unknown, inactive or empty), the same for every one. */

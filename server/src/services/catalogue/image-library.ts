@@ -11,6 +11,7 @@ import { invalid, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { adminTransaction } from '../admin/audit.ts';
+import { makeImageVariants } from './image-variants.ts';
 
 /** Every picture in the library, newest first. */
 export function listLibraryImages(ctx: AppContext): Promise<string[]> {
@@ -36,6 +37,8 @@ export async function storeUploadedImage(ctx: AppContext, adminId: string, bytes
     createdAt: ctx.clock(),
     original: processed.original,
   });
+  // Its copies for srcset now, so the first visitor to see it waits for none.
+  await makeImageVariants(ctx.images, imageUrl);
   await adminTransaction(ctx, adminId, async (_trx, audit) => {
     await audit({
       action: 'image.upload',

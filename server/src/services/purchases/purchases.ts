@@ -17,6 +17,7 @@ import { authMessages, invalid, notFound, unauthorized } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { toInventoryEntryView, toShopItemView } from '../catalogue/catalogue-view.ts';
+import { withItemImages } from '../catalogue/image-variants.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
 import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
 import { debitWithLedger } from './credit-ledger.ts';
@@ -90,5 +91,11 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
 
 export async function listInventory(ctx: AppContext, userId: string): Promise<InventoryEntry[]> {
   const now = ctx.clock();
-  return (await listInventoryEntries(ctx.db, userId)).map((row) => toInventoryEntryView(row, now));
+  const entries = (await listInventoryEntries(ctx.db, userId)).map((row) => toInventoryEntryView(row, now));
+  // The pictures as they are in the library now, at sizes for srcset (the snapshot keeps only the URL).
+  const items = await withItemImages(
+    ctx.images,
+    entries.map((entry) => entry.shopItem),
+  );
+  return entries.map((entry, index) => ({ ...entry, shopItem: items[index] as InventoryEntry['shopItem'] }));
 }
