@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
 import { AppError, errorEnvelope, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
 import { newRequestId } from './lib/request-id.ts';
 import { limitBody } from './middleware/body-limit.ts';
+import { compressJson } from './middleware/compression.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
 import { identifyRequests } from './middleware/request-id.ts';
@@ -16,6 +17,7 @@ import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { crawlerRoutes } from './routes/crawlers.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { gameRoutes } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -100,7 +102,7 @@ export function createApp(ctx: AppContext) {
   // Answers carry tokens and personal data: no shared cache may keep them.
   const noStore = defaultHeaders(() => NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
-    .use('*', noStore)
+    .use('*', (c, next) => noStore(c, () => compressJson(c, next) as Promise<void>))
     .use('*', (c, next) =>
       // The image upload sets its own, larger limit; every other call gets the JSON one.
       c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
@@ -131,6 +133,7 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', consoleCors);
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.images));
+  app.route('/', crawlerRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));
   app.onError(handleError(ctx));
   return app;
