@@ -1,5 +1,8 @@
-// Compressing answers with node:zlib, off the main thread (libuv's pool): the fast settings for an
-// answer compressed as it is sent, the smallest for one compressed once and kept (the catalogue).
+// Compressing answers with node:zlib, off the main thread (libuv's pool): fast settings for an
+// answer compressed as it is sent, tighter ones for an answer compressed once and kept (the
+// catalogue, made again each time its cache entry is filled: every second under load). Brotli's
+// highest qualities (10, 11) cost tens of milliseconds on a few kilobytes and are kept for the
+// build (apps/site/scripts/compress-assets.mjs).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Encoding } from './accept-encoding.ts';
@@ -28,10 +31,10 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(body, brotliOptions(5, body.length)) : gzip(body, { level: 6 });
 }
 
-/** Both forms of an answer made once and kept: the smallest each can make. */
+/** Both forms of an answer made once and kept: brotli 7 and gzip 9, a few milliseconds for the catalogue. */
 export async function compressToKeep(body: Buffer): Promise<Compressed> {
   const [br, gz] = await Promise.all([
-    brotli(body, brotliOptions(zlib.constants.BROTLI_MAX_QUALITY, body.length)),
+    brotli(body, brotliOptions(7, body.length)),
     gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
   return { br, gzip: gz };
