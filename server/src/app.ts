@@ -1,6 +1,6 @@
 // Builds the Hono app: API routes, error envelope, images and the player site. Tests import this.
 import type { ErrorCode } from '@starport/api-client/contract';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
@@ -77,12 +77,17 @@ export function handleError(ctx: AppContext) {
   };
 }
 
+const PLAIN_SPELLING_OF_API = /^\/api(?:\/|$)/i;
+
 /**
  * `//api/x`, `/api%2Fx` or `/API/x` must not reach the site (a 200 HTML page) or, later, slip past a guard
  * mounted on `/api/...`: any spelling that means /api but is not its plain form is a JSON 404.
  */
 function isDisguisedApiPath(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/')) return false;
+  // Without an escape, a backslash, a doubled slash or another case of "api" at its start, a path
+  // can only mean what it says (the site's pages and files): nothing to decode.
+  if (!PLAIN_SPELLING_OF_API.test(path) && !/[%\\]|\/\//.test(path)) return false;
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -123,19 +128,31 @@ export function createApp(ctx: AppContext) {
 
   const app = new Hono<AppEnv>({ strict: false });
   const identifyRequest = identifyRequests(ctx);
-  // Nested rather than two app.use levels: each level of middleware costs every call (the bench).
-  app.use('*', (c, next) => identifyRequest(c, () => requestLog(c, next) as Promise<void>));
-  app.use('*', securityHeaders);
-  app.use('*', async (c, next) => {
-    if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);
-    await next();
-  });
+  const answerError = handleError(ctx);
+  // Answered here rather than thrown, so the middleware around it still sees the answer (in-process,
+  // the security headers are added to it on the way out).
+  const refuseDisguisedApi: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (!isDisguisedApiPath(c.req.path)) return next();
+    c.res = answerError(notFound(genericMessages.notFound), c);
+    return Promise.resolve();
+  };
+  // Nested rather than app.use levels of their own: each level of middleware costs every call (the bench).
+  app.use('*', (c, next) =>
+    identifyRequest(
+      c,
+      () =>
+        requestLog(
+          c,
+          () => securityHeaders(c, () => refuseDisguisedApi(c, next) as Promise<void>) as Promise<void>,
+        ) as Promise<void>,
+    ),
+  );
   app.use('/api/*', consoleCors);
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.images));
   app.route('/', crawlerRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));
-  app.onError(handleError(ctx));
+  app.onError(answerError);
   return app;
 }
 

@@ -273,7 +273,7 @@ describe.each(dialects)('on the wire on %s', (dialect) => {
     expect(me.body.length).toBeLessThanOrEqual(1024);
     expect(me.headers['content-encoding']).toBeUndefined();
     expect(me.headers.vary).toBeUndefined();
-    expect(JSON.parse(me.body.toString()).user.id).toBe(player.user.id);
+    expect(JSON.parse(me.body.toString()).user._id).toBe(player.user._id);
     // An error stays plain JSON in its envelope.
     const missing = await raw(`${url}/api/nowhere`, BROWSER);
     expect([missing.status, missing.headers['content-encoding']]).toEqual([404, undefined]);
