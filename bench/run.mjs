@@ -291,7 +291,7 @@ async function storm(url, pathName, database) {
         {
           method: 'POST',
           path: pathName,
-          headers: { 'content-type': 'application/json' },
+          headers: { ...BROWSER, 'content-type': 'application/json' },
           body: JSON.stringify({ itemId: database.itemId, quantity: 1 }),
           setupRequest(request, context) {
             if (context.token === undefined) {
