@@ -1,17 +1,39 @@
 // The bench's reference: a bare Hono server doing the least each row needs — the catalogue's bytes
-// from memory, a hello, the purchase as raw prepared statements in one transaction, the site's files.
-// What the real server reaches is reported as a ratio to this, measured in the same run.
+// from memory (the very bytes the real server sends, in each form), a hello, the purchase as raw
+// prepared statements in one transaction, the site's files and their .br/.gz copies from memory.
+// Each answer the form the client accepts, as the real server does. What the real server reaches is
+// reported as a ratio to this, measured in the same run.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
 const port = Number(process.env.REF_PORT ?? 0);
 const catalogue = process.env.REF_CATALOGUE ? JSON.parse(fs.readFileSync(process.env.REF_CATALOGUE, 'utf8')) : {};
 const tokens = process.env.REF_TOKENS ? JSON.parse(fs.readFileSync(process.env.REF_TOKENS, 'utf8')) : {};
 const siteDir = process.env.REF_SITE_DIR;
+
+/** The form of an answer to send: brotli, then gzip, when the client names it; the plain bytes otherwise. */
+function pick(c, forms) {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  if (forms.br && /\bbr\b/.test(accepted)) return { encoding: 'br', body: forms.br };
+  if (forms.gzip && /\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: forms.gzip };
+  return { encoding: undefined, body: forms.identity };
+}
+
+function send(c, forms, headers) {
+  const { encoding, body } = pick(c, forms);
+  return c.body(body, 200, {
+    ...headers,
+    ...(forms.br || forms.gzip ? { Vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
+}
+
+const fromBase64 = (forms) =>
+  Object.fromEntries(Object.entries(forms).map(([encoding, text]) => [encoding, Buffer.from(text, 'base64')]));
+for (const p of Object.keys(catalogue)) catalogue[p] = fromBase64(catalogue[p]);
 
 /** One purchase: debit if the balance covers it, the inventory row and the ledger row, all or nothing. */
 async function openPurchase() {
@@ -99,8 +121,8 @@ const purchase = process.env.REF_SQLITE || process.env.REF_PG_URL ? await openPu
 const app = new Hono();
 app.get('/hello', (c) => c.text('Hello'));
 app.get('/bytes/*', (c) => {
-  const body = catalogue[c.req.path.slice('/bytes'.length)];
-  return body === undefined ? c.notFound() : c.body(body, 200, { 'Content-Type': 'application/json' });
+  const forms = catalogue[c.req.path.slice('/bytes'.length)];
+  return forms === undefined ? c.notFound() : send(c, forms, { 'Content-Type': 'application/json' });
 });
 app.post('/purchase', async (c) => {
   const userId = tokens[(c.req.header('authorization') ?? '').slice('Bearer '.length)];
@@ -110,11 +132,26 @@ app.post('/purchase', async (c) => {
   return credits === null ? c.json({ error: 'insufficient' }, 400) : c.json({ credits });
 });
 if (siteDir) {
-  // The page from memory, as the real server keeps it; assets from disk with serveStatic on both sides.
-  const index = fs.readFileSync(path.join(siteDir, 'index.html'));
-  const page = (c) => c.body(index, 200, { 'Content-Type': 'text/html; charset=utf-8' });
+  // The page and the assets from memory, as the real server keeps them, each with the .br and .gz
+  // the build made beside it.
+  const read = (file) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
+  const formsOf = (file) => ({ identity: read(file), br: read(`${file}.br`), gzip: read(`${file}.gz`) });
+  const index = formsOf(path.join(siteDir, 'index.html'));
+  const assets = new Map();
+  for (const name of fs.readdirSync(path.join(siteDir, 'assets'))) {
+    if (!/\.(?:br|gz)$/.test(name)) assets.set(`/assets/${name}`, formsOf(path.join(siteDir, 'assets', name)));
+  }
+  const types = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
+  const page = (c) => send(c, index, { 'Content-Type': 'text/html; charset=utf-8' });
   app.get('/', page);
-  app.use('/*', serveStatic({ root: path.relative(process.cwd(), siteDir) }));
+  app.get('/assets/*', (c) => {
+    const forms = assets.get(c.req.path);
+    if (!forms) return c.notFound();
+    return send(c, forms, {
+      'Content-Type': types[c.req.path.split('.').pop()] ?? 'application/octet-stream',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
   app.get('/*', page);
 }
 serve({ fetch: app.fetch, port }, (info) => {

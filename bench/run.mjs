@@ -1,8 +1,10 @@
 // `npm run bench`: the real server on a freshly seeded database against a bare Hono reference in the
-// same run, both driven by autocannon (interleaved rounds after a warm-up), every row as a ratio to
-// its reference with the issue's target; the player's first-load JavaScript (gzip). See README.md.
+// same run, both driven by autocannon (interleaved rounds after a warm-up) as a browser asks (gzip
+// and brotli accepted), every row as a ratio to its reference with the issue's target and the bytes
+// each answer takes on the wire; the player's first-load JavaScript as sent. See README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,8 @@ const siteDir = path.join(root, 'apps', 'site', 'dist');
 const children = new Set();
 const seedFile = path.join(benchDir, '.seed.mjs');
 const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
+/** What every row sends, as a browser does. */
+const BROWSER = { 'accept-encoding': 'gzip, br' };
 
 function log(line) {
   process.stderr.write(`${line}\n`);
@@ -145,6 +149,25 @@ function stop(proc) {
   });
 }
 
+/** One GET with `headers`, its body as sent (fetch would decompress it). */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The bytes of one answer's body on the wire, and its Content-Encoding. */
+async function bytesOf(options) {
+  const res = await rawGet(options.url, options.headers);
+  return { bytes: res.body.length, encoding: res.headers['content-encoding'] ?? 'identity' };
+}
+
 function cannon(options, onResponse) {
   return new Promise((resolve, reject) => {
     const settings = { connections: CONNECTIONS, duration: DURATION, ...options };
@@ -175,8 +198,13 @@ function median(results) {
   return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), errors: results.reduce((acc, r) => acc + r.errors, 0) };
 }
 
+const asBrowser = (options) => ({ ...options, headers: { ...BROWSER, ...options.headers } });
+
 /** One row: warm-up of each, then rounds that alternate which side goes first. */
-async function compare(label, real, reference, target) {
+async function compare(label, realOptions, referenceOptions, target) {
+  const real = asBrowser(realOptions);
+  const reference = asBrowser(referenceOptions);
+  const [realWire, referenceWire] = [await bytesOf(real), await bytesOf(reference)];
   await cannon({ ...real, duration: 1 });
   await cannon({ ...reference, duration: 1 });
   const a = [];
@@ -187,12 +215,19 @@ async function compare(label, real, reference, target) {
     (round % 2 === 0 ? a : b).push(first);
     (round % 2 === 0 ? b : a).push(second);
   }
-  const row = { row: label, real: median(a), reference: median(b), target };
+  const row = {
+    row: label,
+    real: { ...median(a), ...realWire },
+    reference: { ...median(b), ...referenceWire },
+    target,
+  };
   // The ratio of each round's pair, measured seconds apart, then their median: slow drifts of the
   // machine's speed (other work on a shared host) cancel within a pair.
   row.ratio = middleOf(a.map((real, i) => real.rps / b[i].rps));
   row.pass = row.ratio >= target && row.real.errors === 0;
-  log(`${label}: ${row.real.rps.toFixed(0)} vs ${row.reference.rps.toFixed(0)} req/s`);
+  log(
+    `${label}: ${row.real.rps.toFixed(0)} vs ${row.reference.rps.toFixed(0)} req/s, ${realWire.bytes} (${realWire.encoding}) vs ${referenceWire.bytes} (${referenceWire.encoding}) bytes`,
+  );
   return row;
 }
 
@@ -256,7 +291,7 @@ async function storm(url, pathName, database) {
         {
           method: 'POST',
           path: pathName,
-          headers: { 'content-type': 'application/json' },
+          headers: { ...BROWSER, 'content-type': 'application/json' },
           body: JSON.stringify({ itemId: database.itemId, quantity: 1 }),
           setupRequest(request, context) {
             if (context.token === undefined) {
@@ -283,19 +318,28 @@ async function storm(url, pathName, database) {
   return { ...fig, ok, ...(await drift(database, database.buyers)) };
 }
 
-/** The JavaScript a player's first page load fetches: index.html's scripts and module preloads. */
+/** The size of a built file as sent in `suffix`'s form (.br, .gz): the copy beside it, else made now. */
+function sentSize(file, suffix) {
+  const copy = path.join(siteDir, `${file}${suffix}`);
+  if (fs.existsSync(copy)) return fs.statSync(copy).size;
+  const bytes = fs.readFileSync(path.join(siteDir, file));
+  return (suffix === '.br' ? zlib.brotliCompressSync(bytes) : zlib.gzipSync(bytes, { level: 9 })).length;
+}
+
+/**
+ * The JavaScript a player's first page load fetches: index.html's scripts and module preloads, in
+ * the brotli and gzip forms the server sends.
+ */
 function firstLoad() {
   const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const chunks = files.map((file) => {
-    const bytes = fs.readFileSync(path.join(siteDir, file));
-    return { file, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
-  });
+  const chunks = files.map((file) => ({ file, brotli: sentSize(file, '.br'), gzip: sentSize(file, '.gz') }));
   const assets = fs.readdirSync(path.join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
   const adminChunks = assets.filter((f) => /admin/i.test(f));
   const adminInFirstLoad = chunks.filter((c) => /admin/i.test(c.file)).map((c) => c.file);
   const total = chunks.reduce((acc, c) => acc + c.gzip, 0);
-  return { chunks, totalGzip: total, budget: 150 * 1024, adminChunks, adminInFirstLoad };
+  const totalBrotli = chunks.reduce((acc, c) => acc + c.brotli, 0);
+  return { chunks, totalGzip: total, totalBrotli, budget: 150 * 1024, adminChunks, adminInFirstLoad };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -331,10 +375,18 @@ async function main() {
   };
   const server = await start('server', ['server/dist/index.js'], serverEnv, '/api/health');
 
-  // The catalogue as the real server answers it: the reference serves these very bytes.
+  // The catalogue as the real server answers it, in each form it sends: the reference serves these very bytes.
   const cataloguePaths = ['/api/shop/items', '/api/tiers', '/api/shop/categories', '/api/shop/site-settings'];
   const catalogue = {};
-  for (const p of cataloguePaths) catalogue[p] = await (await fetch(`${server.url}${p}`)).text();
+  for (const p of cataloguePaths) {
+    catalogue[p] = {};
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const res = await rawGet(`${server.url}${p}`, { 'accept-encoding': encoding });
+      if ((res.headers['content-encoding'] ?? 'identity') === encoding) {
+        catalogue[p][encoding] = res.body.toString('base64');
+      }
+    }
+  }
   const tokenMap = Object.fromEntries(refDb.tokens.map((t, i) => [t, refDb.buyers[i]]));
   fs.writeFileSync(path.join(work, 'catalogue.json'), JSON.stringify(catalogue));
   fs.writeFileSync(path.join(work, 'tokens.json'), JSON.stringify(tokenMap));
@@ -348,6 +400,7 @@ async function main() {
 
   const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   const rows = [];
   for (const p of cataloguePaths) {
     rows.push(await compare(`GET ${p}`, { url: `${server.url}${p}` }, { url: `${reference.url}/bytes${p}` }, 0.7));
@@ -374,10 +427,8 @@ async function main() {
   );
   log(`  writes by the other connection meanwhile: ${await writer.stop()}`);
   rows.push(await compare('GET / (site HTML)', { url: `${server.url}/` }, { url: `${reference.url}/` }, 0.7));
-  if (asset) {
-    rows.push(
-      await compare(`GET ${asset}`, { url: `${server.url}${asset}` }, { url: `${reference.url}${asset}` }, 0.7),
-    );
+  for (const file of [asset, stylesheet].filter(Boolean)) {
+    rows.push(await compare(`GET ${file}`, { url: `${server.url}${file}` }, { url: `${reference.url}${file}` }, 0.7));
   }
 
   log('purchase storm…');
@@ -452,18 +503,23 @@ function print(rows, bundle) {
   const out = [];
   const pad = (s, n) => String(s).padEnd(n);
   const num = (n, digits = 0) => (n === undefined ? '' : Number(n).toFixed(digits));
+  // Bytes of the answer's body as sent, and its encoding: br, gz(ip), or - (identity).
+  const wire = (side) =>
+    side.bytes === undefined
+      ? ''
+      : `${side.bytes} ${{ br: 'br', gzip: 'gz', identity: '-' }[side.encoding] ?? side.encoding}`;
   out.push(
-    `${pad('row', 46)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('err', 5)}${pad('ref req/s', 11)}${pad('ref p50', 8)}${pad('ref p99', 8)}${pad('ratio', 8)}${pad('target', 8)}ok`,
+    `${pad('row', 46)}${pad('bytes', 10)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('err', 5)}${pad('ref bytes', 11)}${pad('ref req/s', 11)}${pad('ref p50', 8)}${pad('ref p99', 8)}${pad('ratio', 8)}${pad('target', 8)}ok`,
   );
   for (const r of rows) {
     if (r.real.ms !== undefined) {
       out.push(
-        `${pad(r.row, 46)}${pad(`${num(r.real.ms)} ms`, 32)}${pad(`${num(r.reference.ms)} ms`, 27)}${pad(`${num(r.ratio, 2)}×`, 8)}${pad(`≤ ${r.target}×`, 8)}${r.pass ? 'yes' : 'NO'}`,
+        `${pad(r.row, 46)}${pad(`${num(r.real.ms)} ms`, 36)}${pad(`${num(r.reference.ms)} ms`, 38)}${pad(`${num(r.ratio, 2)}×`, 8)}${pad(`≤ ${r.target}×`, 8)}${r.pass ? 'yes' : 'NO'}`,
       );
       continue;
     }
     out.push(
-      `${pad(r.row, 46)}${pad(num(r.real.rps), 9)}${pad(num(r.real.p50), 6)}${pad(num(r.real.p99), 6)}${pad(r.real.errors, 5)}${pad(num(r.reference.rps), 11)}${pad(num(r.reference.p50), 8)}${pad(num(r.reference.p99), 8)}${pad(`${num(r.ratio * 100)} %`, 8)}${pad(`≥ ${r.target * 100} %`, 8)}${r.pass ? 'yes' : 'NO'}`,
+      `${pad(r.row, 46)}${pad(wire(r.real), 10)}${pad(num(r.real.rps), 9)}${pad(num(r.real.p50), 6)}${pad(num(r.real.p99), 6)}${pad(r.real.errors, 5)}${pad(wire(r.reference), 11)}${pad(num(r.reference.rps), 11)}${pad(num(r.reference.p50), 8)}${pad(num(r.reference.p99), 8)}${pad(`${num(r.ratio * 100)} %`, 8)}${pad(`≥ ${r.target * 100} %`, 8)}${r.pass ? 'yes' : 'NO'}`,
     );
     if (r.real.problems !== undefined) {
       out.push(
@@ -472,13 +528,15 @@ function print(rows, bundle) {
     }
   }
   out.push('');
-  out.push(`first-load JavaScript (gzip): ${kb(bundle.totalGzip)} of ${kb(bundle.budget)} budget`);
-  for (const c of bundle.chunks) out.push(`  ${c.file}  ${kb(c.gzip)}`);
+  out.push(
+    `first-load JavaScript as sent: ${kb(bundle.totalBrotli)} brotli, ${kb(bundle.totalGzip)} gzip, of ${kb(bundle.budget)} budget (gzip)`,
+  );
+  for (const c of bundle.chunks) out.push(`  ${c.file}  ${kb(c.brotli)} br, ${kb(c.gzip)} gz`);
   out.push(
     `admin chunks: ${bundle.adminChunks.length}, loaded on a player's first page: ${bundle.adminInFirstLoad.length ? bundle.adminInFirstLoad.join(', ') : 'none'}`,
   );
   out.push(
-    `latency in ms; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side after a 1 s warm-up; ${os.cpus().length} CPUs, load ${os
+    `bytes: the answer's body as sent, with Accept-Encoding: ${BROWSER['accept-encoding']} (br, gz, - for none); latency in ms; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side after a 1 s warm-up; ${os.cpus().length} CPUs, load ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}: other work on this machine makes these numbers noisy.`,

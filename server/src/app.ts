@@ -1,12 +1,13 @@
 // Builds the Hono app: API routes, error envelope, images and the player site. Tests import this.
 import type { ErrorCode } from '@starport/api-client/contract';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
 import { AppError, errorEnvelope, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
 import { newRequestId } from './lib/request-id.ts';
 import { limitBody } from './middleware/body-limit.ts';
+import { compressJson } from './middleware/compression.ts';
 import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
 import { identifyRequests } from './middleware/request-id.ts';
@@ -16,6 +17,7 @@ import type { AppEnv } from './middleware/types.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { crawlerRoutes } from './routes/crawlers.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { gameRoutes } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -76,12 +78,17 @@ export function handleError(ctx: AppContext) {
   };
 }
 
+const PLAIN_SPELLING_OF_API = /^\/api(?:\/|$)/i;
+
 /**
  * `//api/x`, `/api%2Fx` or `/API/x` must not reach the site (a 200 HTML page) or, later, slip past a guard
  * mounted on `/api/...`: any spelling that means /api but is not its plain form is a JSON 404.
  */
 function isDisguisedApiPath(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/')) return false;
+  // Without an escape, a backslash, a doubled slash or another case of "api" at its start, a path
+  // can only mean what it says (the site's pages and files): nothing to decode.
+  if (!PLAIN_SPELLING_OF_API.test(path) && !/[%\\]|\/\//.test(path)) return false;
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -101,7 +108,7 @@ export function createApp(ctx: AppContext) {
   // Answers carry tokens and personal data: no shared cache may keep them.
   const noStore = defaultHeaders(() => NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
-    .use('*', noStore)
+    .use('*', (c, next) => noStore(c, () => compressJson(c, next) as Promise<void>))
     .use('*', (c, next) =>
       // The image upload sets its own, larger limit; every other call gets the JSON one.
       c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
@@ -122,18 +129,31 @@ export function createApp(ctx: AppContext) {
 
   const app = new Hono<AppEnv>({ strict: false });
   const identifyRequest = identifyRequests(ctx);
-  // Nested rather than two app.use levels: each level of middleware costs every call (the bench).
-  app.use('*', (c, next) => identifyRequest(c, () => requestLog(c, next) as Promise<void>));
-  app.use('*', securityHeaders);
-  app.use('*', async (c, next) => {
-    if (isDisguisedApiPath(c.req.path)) throw notFound(genericMessages.notFound);
-    await next();
-  });
+  const answerError = handleError(ctx);
+  // Answered here rather than thrown, so the middleware around it still sees the answer (in-process,
+  // the security headers are added to it on the way out).
+  const refuseDisguisedApi: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (!isDisguisedApiPath(c.req.path)) return next();
+    c.res = answerError(notFound(genericMessages.notFound), c);
+    return Promise.resolve();
+  };
+  // Nested rather than app.use levels of their own: each level of middleware costs every call (the bench).
+  app.use('*', (c, next) =>
+    identifyRequest(
+      c,
+      () =>
+        requestLog(
+          c,
+          () => securityHeaders(c, () => refuseDisguisedApi(c, next) as Promise<void>) as Promise<void>,
+        ) as Promise<void>,
+    ),
+  );
   app.use('/api/*', consoleCors);
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.images));
+  app.route('/', crawlerRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));
-  app.onError(handleError(ctx));
+  app.onError(answerError);
   return app;
 }
 

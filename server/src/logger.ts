@@ -40,11 +40,36 @@ export const silentLogger: Logger = createLogger('silent');
  * than AsyncLocalStorage, whose hooks on Node 20 made a small answer cost about 30% more CPU (measured).
  */
 export function withRequestId(logger: Logger, requestId: string): Logger {
-  return {
-    debug: (msg, fields) => logger.debug(msg, { requestId, ...fields }),
-    info: (msg, fields) => logger.info(msg, { requestId, ...fields }),
-    warn: (msg, fields) => logger.warn(msg, { requestId, ...fields }),
-    error: (msg, fields) => logger.error(msg, { requestId, ...fields }),
-    enabled: (level) => logger.enabled(level),
-  };
+  return new RequestLogger(logger, requestId);
+}
+
+/** One object per call, its methods shared (a record of five closures cost six allocations per call). */
+class RequestLogger implements Logger {
+  readonly #logger: Logger;
+  readonly #requestId: string;
+
+  constructor(logger: Logger, requestId: string) {
+    this.#logger = logger;
+    this.#requestId = requestId;
+  }
+
+  debug(msg: string, fields?: LogFields): void {
+    this.#logger.debug(msg, { requestId: this.#requestId, ...fields });
+  }
+
+  info(msg: string, fields?: LogFields): void {
+    this.#logger.info(msg, { requestId: this.#requestId, ...fields });
+  }
+
+  warn(msg: string, fields?: LogFields): void {
+    this.#logger.warn(msg, { requestId: this.#requestId, ...fields });
+  }
+
+  error(msg: string, fields?: LogFields): void {
+    this.#logger.error(msg, { requestId: this.#requestId, ...fields });
+  }
+
+  enabled(level: LogLevel): boolean {
+    return this.#logger.enabled(level);
+  }
 }

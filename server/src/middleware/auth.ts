@@ -2,6 +2,7 @@
 import { createMiddleware } from 'hono/factory';
 import { authMessages, forbidden, unauthorized } from '../errors.ts';
 import { authenticateToken } from '../services/accounts/sessions.ts';
+import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
 
 export function readBearerToken(header: string | undefined): string | null {
@@ -14,7 +15,7 @@ export function readBearerToken(header: string | undefined): string | null {
 function signedIn(fresh: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const ctx = c.get('ctx');
-    const token = readBearerToken(c.req.header('authorization'));
+    const token = readBearerToken(requestHeader(c, 'authorization'));
     if (!token) throw unauthorized(authMessages.signInRequired);
     const result = await authenticateToken(ctx, token, { fresh });
     if (!result.ok) {

@@ -6,13 +6,14 @@
 // found to be the largest cost of a small public answer.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
 
 export function limitBody(maxSize: number, onTooLarge: () => never): MiddlewareHandler<AppEnv> {
   const streamed = bodyLimit({ maxSize, onError: onTooLarge });
   return async (c, next) => {
-    const length = c.req.header('content-length');
-    if (c.req.header('transfer-encoding') === undefined) {
+    const length = requestHeader(c, 'content-length');
+    if (requestHeader(c, 'transfer-encoding') === undefined) {
       if (length !== undefined) return Number.parseInt(length, 10) > maxSize ? onTooLarge() : next();
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     }

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { chooseRequestId, REQUEST_ID_HEADER } from '../lib/request-id.ts';
 import { withRequestId } from '../logger.ts';
 import { defaultHeaders } from './default-headers.ts';
+import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
 
 const sendRequestId = defaultHeaders((c) => ({ [REQUEST_ID_HEADER]: c.get('requestId') }));
@@ -15,7 +16,7 @@ export function identifyRequests(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const { trustProxy } = ctx.config;
     // The header is read only when it may be used: reading headers costs every call (the bench).
-    const requestId = chooseRequestId(trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined, trustProxy);
+    const requestId = chooseRequestId(trustProxy ? requestHeader(c, 'x-request-id') : undefined, trustProxy);
     c.set('requestId', requestId);
     c.set('ctx', { ...ctx, logger: withRequestId(ctx.logger, requestId) });
     return sendRequestId(c, next);

@@ -2,6 +2,7 @@
 // when served over HTTPS; and on the site (everything outside /api: pages, assets, images) a strict
 // Content-Security-Policy.
 import { defaultHeaders, type HeaderRecord } from './default-headers.ts';
+import { requestHeader } from './request-header.ts';
 
 export const SITE_CSP = [
   "default-src 'self'",
@@ -23,21 +24,19 @@ const EVERYWHERE: HeaderRecord = {
 };
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-const variants = new Map<string, HeaderRecord>();
-
-/** The four combinations are made once, not per request. */
-function headersFor(site: boolean, https: boolean): HeaderRecord {
-  const key = `${site}:${https}`;
-  let headers = variants.get(key);
-  if (!headers) {
-    headers = {
+/** The four combinations, made once: [outside /api][over HTTPS]. */
+const variants = [false, true].map((site) =>
+  [false, true].map(
+    (https): HeaderRecord => ({
       ...EVERYWHERE,
       ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
       ...(site ? { 'Content-Security-Policy': SITE_CSP } : {}),
-    };
-    variants.set(key, headers);
-  }
-  return headers;
+    }),
+  ),
+);
+
+function headersFor(site: boolean, https: boolean): HeaderRecord {
+  return variants[site ? 1 : 0]?.[https ? 1 : 0] as HeaderRecord;
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -45,6 +44,6 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 export const securityHeaders = defaultHeaders((c) => {
   const { config } = c.get('ctx');
   const https =
-    config.publicUrl.startsWith('https://') || (config.trustProxy && c.req.header('x-forwarded-proto') === 'https');
+    config.publicUrl.startsWith('https://') || (config.trustProxy && requestHeader(c, 'x-forwarded-proto') === 'https');
   return headersFor(!isApiPath(c.req.path), https);
 });

@@ -5,6 +5,7 @@
 import { type Context, Hono } from 'hono';
 import type { ImageStore } from '../adapters/image-store.ts';
 import { parseLibraryUrl } from '../adapters/image-store.ts';
+import { matchesIfNoneMatch } from '../lib/site-files.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import {
   contentTokenOf,
@@ -17,13 +18,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE_CACHE = 'public, max-age=3600';
 
 const notFoundText = (c: Context) => c.text('Not found', 404);
-
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks of it), or is `*`. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const plain = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || plain(tag) === etag);
-}
 
 /**
  * The image library at its library URLs only (`/images/uploads/<name>`, `/images/seed/<name>`),

@@ -4,29 +4,30 @@ import { categoryQuerySchema, purchaseRequestSchema } from '@starport/api-client
 import { Hono } from 'hono';
 import { invalid } from '../errors.ts';
 import { requireUser } from '../middleware/auth.ts';
+import { sendJsonAnswer } from '../middleware/compression.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
-import { listPublicCategories, publicItemsJson } from '../services/catalogue/catalogue.ts';
-import { cachedJson } from '../services/catalogue/public-cache.ts';
+import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/catalogue.ts';
+import { cachedAnswer } from '../services/catalogue/public-cache.ts';
 import { getSiteSettings } from '../services/catalogue/site-settings.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
-
 export const shopRoutes = new Hono<AppEnv>()
-  // The public reads come from the in-memory cache (services/catalogue/public-cache.ts) as ready JSON text.
+  // The public reads come from the in-memory cache (services/catalogue/public-cache.ts) as ready JSON
+  // text and, when large, compressed forms.
   .get('/site-settings', async (c) => {
     const ctx = c.get('ctx');
-    return c.body(
-      await cachedJson(ctx, 'settings', async () => ({ settings: await getSiteSettings(ctx) })),
-      200,
-      JSON_TYPE,
+    return sendJsonAnswer(
+      c,
+      await cachedAnswer(ctx, 'settings', async () => ({ settings: await getSiteSettings(ctx) })),
     );
   })
   .get('/categories', async (c) => {
     const ctx = c.get('ctx');
-    const body = await cachedJson(ctx, 'categories', async () => ({ categories: await listPublicCategories(ctx) }));
-    return c.body(body, 200, JSON_TYPE);
+    return sendJsonAnswer(
+      c,
+      await cachedAnswer(ctx, 'categories', async () => ({ categories: await listPublicCategories(ctx) })),
+    );
   })
   .get('/items', async (c) => {
     const raw = c.req.query('category');
@@ -36,7 +37,7 @@ export const shopRoutes = new Hono<AppEnv>()
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid category');
       category = parsed.data || undefined;
     }
-    return c.body(await publicItemsJson(c.get('ctx'), category), 200, JSON_TYPE);
+    return sendJsonAnswer(c, await publicItemsAnswer(c.get('ctx'), category));
   })
   .get('/user/inventory', requireUser, async (c) =>
     c.json({ inventory: await listInventory(c.get('ctx'), c.get('user').id) }),

@@ -2,17 +2,17 @@
 import { tierInputSchema, tierUpdateSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { requireAdmin } from '../middleware/auth.ts';
+import { sendJsonAnswer } from '../middleware/compression.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { createTier, deleteTierById, listTiersForAdmin, updateTierById } from '../services/admin/tiers.ts';
 import { listPublicTiers } from '../services/catalogue/catalogue.ts';
-import { cachedJson } from '../services/catalogue/public-cache.ts';
+import { cachedAnswer } from '../services/catalogue/public-cache.ts';
 
 export const tierRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const ctx = c.get('ctx');
-    const body = await cachedJson(ctx, 'tiers', async () => ({ tiers: await listPublicTiers(ctx) }));
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return sendJsonAnswer(c, await cachedAnswer(ctx, 'tiers', async () => ({ tiers: await listPublicTiers(ctx) })));
   })
   .get('/all', requireAdmin, async (c) => c.json({ tiers: await listTiersForAdmin(c.get('ctx')) }))
   .post('/', requireAdmin, async (c) => {

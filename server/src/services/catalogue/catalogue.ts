@@ -9,7 +9,7 @@ import {
 } from '../../db/repositories/catalogue.ts';
 import { toCategoryView, toShopItemView, toTierView } from './catalogue-view.ts';
 import { withItemImages } from './image-variants.ts';
-import { cachedJson } from './public-cache.ts';
+import { cachedAnswer, cachedJson, type JsonAnswer, plainAnswer } from './public-cache.ts';
 
 export async function listPublicTiers(ctx: AppContext): Promise<Tier[]> {
   return (await listActiveTiers(ctx.db)).map(toTierView);
@@ -28,21 +28,21 @@ async function listPublicItems(ctx: AppContext, categorySlug?: string): Promise<
 }
 
 /** The answer to a category no shown item holds (unknown, inactive or empty), the same for every one. */
-const NO_ITEMS = JSON.stringify({ items: [] });
+const NO_ITEMS = plainAnswer(JSON.stringify({ items: [] }));
 
 /**
- * GET /api/shop/items as JSON text, from the public cache. Only a category some shown item holds has
+ * GET /api/shop/items as JSON text (and its compressed forms), from the public cache. Only a category some shown item holds has
  * an entry of its own; any other slug gets the empty answer without one, so a flood of made-up
  * values neither grows the cache nor reaches the database.
  */
-export async function publicItemsJson(ctx: AppContext, categorySlug?: string): Promise<string> {
+export async function publicItemsAnswer(ctx: AppContext, categorySlug?: string): Promise<JsonAnswer> {
   if (categorySlug) {
     const held = JSON.parse(
       await cachedJson(ctx, 'item-categories', () => listPublicShopItemCategories(ctx.db)),
     ) as string[];
     if (!held.includes(categorySlug)) return NO_ITEMS;
   }
-  return cachedJson(ctx, `items:${categorySlug ?? ''}`, async () => ({
+  return cachedAnswer(ctx, `items:${categorySlug ?? ''}`, async () => ({
     items: await listPublicItems(ctx, categorySlug),
   }));
 }

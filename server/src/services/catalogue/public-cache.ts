@@ -1,5 +1,7 @@
 // The public catalogue's answers (items, categories, tiers, site settings) kept in memory as JSON
-// text: they are read on every page and change only when an admin edits them. An admin write in
+// text, and beside it that text compressed with brotli and gzip (made once, when the entry is
+// filled, if it is over 1 KB), so that sending any form is a copy: they are read on every page and
+// change only when an admin edits them. An admin write in
 // this process empties the cache at once, and on PostgreSQL every other instance's once the notice
 // 'catalogue' reaches it. On PostgreSQL nothing is kept while the listening connection is down or
 // not yet up, and the cache is emptied when it comes up (notices sent meanwhile are lost); the time
@@ -11,14 +13,21 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.ts';
 import { hearsChanges, NOTICES_RESUMED, subscribeToChanges } from '../../db/read-cache.ts';
 import { announceChange } from '../../db/repositories/change-notices.ts';
+import { COMPRESS_THRESHOLD_BYTES, type Compressed, compressToKeep } from '../../lib/compress.ts';
 
 const CATALOGUE_CHANGED = 'catalogue';
 
+/** One answer: its JSON text, and its compressed forms when it is large enough to be worth them. */
+export interface JsonAnswer {
+  json: string;
+  compressed: Compressed | null;
+}
+
 interface Cache {
   /** Fresh answers; lru-cache drops one when its time is up or room is needed. */
-  entries: LRUCache<string, string>;
+  entries: LRUCache<string, JsonAnswer>;
   /** Reads under way: callers that miss at the same moment share one instead of each querying. */
-  pending: Map<string, Promise<string>>;
+  pending: Map<string, Promise<JsonAnswer>>;
   /** Moved by every clear, so a read begun before an admin's change is not kept after it. */
   generation: number;
 }
@@ -39,7 +48,10 @@ function cacheOf(ctx: AppContext): Cache {
       entries: new LRUCache({
         max: catalogueCacheBounds.maxEntries,
         maxSize: catalogueCacheBounds.maxBytes,
-        sizeCalculation: (body, key) => Buffer.byteLength(body) + key.length,
+        sizeCalculation: (answer, key) =>
+          Buffer.byteLength(answer.json) +
+          (answer.compressed ? answer.compressed.br.length + answer.compressed.gzip.length : 0) +
+          key.length,
         ttl: catalogueCacheMs,
       }),
       pending: new Map(),
@@ -53,17 +65,30 @@ function cacheOf(ctx: AppContext): Cache {
   return cache;
 }
 
-/** The JSON text of `compute()`, from memory while it is fresh. Not cached when the limit is 0. */
-export async function cachedJson(ctx: AppContext, key: string, compute: () => Promise<unknown>): Promise<string> {
+/** An answer as it is sent uncached: JSON text only (a large one is compressed as it is sent). */
+export const plainAnswer = (json: string): JsonAnswer => ({ json, compressed: null });
+
+/** The JSON text of `value` and, above 1 KB, its compressed forms. */
+async function answerOf(value: unknown): Promise<JsonAnswer> {
+  const json = JSON.stringify(value);
+  const bytes = Buffer.from(json);
+  return { json, compressed: bytes.length > COMPRESS_THRESHOLD_BYTES ? await compressToKeep(bytes) : null };
+}
+
+/**
+ * The answer made of `compute()`, from memory while it is fresh: its JSON text, and its compressed
+ * forms when kept. Not cached when the limit is 0 (then nothing is compressed here).
+ */
+export async function cachedAnswer(ctx: AppContext, key: string, compute: () => Promise<unknown>): Promise<JsonAnswer> {
   const ttl = ctx.config.catalogueCacheMs;
-  if (ttl <= 0) return JSON.stringify(await compute());
+  if (ttl <= 0) return plainAnswer(JSON.stringify(await compute()));
   const cache = cacheOf(ctx);
   const hit = cache.entries.get(key);
   if (hit !== undefined) return hit;
   const shared = cache.pending.get(key);
   if (shared) return shared;
   const generation = cache.generation;
-  const read = (async () => JSON.stringify(await compute()))();
+  const read = (async () => answerOf(await compute()))();
   cache.pending.set(key, read);
   try {
     const body = await read;
@@ -76,7 +101,12 @@ export async function cachedJson(ctx: AppContext, key: string, compute: () => Pr
   }
 }
 
-/** How much the cache holds now: its entries, and the bytes of their keys and JSON text (for tests and figures). */
+/** The JSON text of `compute()`, from memory while it is fresh (cachedAnswer without the compressed forms). */
+export async function cachedJson(ctx: AppContext, key: string, compute: () => Promise<unknown>): Promise<string> {
+  return (await cachedAnswer(ctx, key, compute)).json;
+}
+
+/** How much the cache holds now: its entries, and the bytes of their keys, JSON text and compressed forms (for tests and figures). */
 export function publicCacheUsage(ctx: AppContext): { entries: number; bytes: number } {
   const cache = caches.get(ctx.config);
   if (!cache) return { entries: 0, bytes: 0 };

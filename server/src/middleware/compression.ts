@@ -1,0 +1,83 @@
+// Compression of the API's JSON answers. An answer over 1 KB (lib/compress.ts) is compressed as it
+// is sent, with brotli or gzip as the client's Accept-Encoding allows, and says Vary:
+// Accept-Encoding; a smaller one is sent as it is and costs nothing more. The public catalogue's
+// answers come with their compressed forms already made (services/catalogue/public-cache.ts), sent
+// by sendJsonAnswer as a copy. An answer that already has a Content-Encoding, a stream (server-sent
+// events) and anything that is not a JSON answer made here are left alone.
+import type { Context, MiddlewareHandler } from 'hono';
+import { chooseEncoding } from '../lib/accept-encoding.ts';
+import { COMPRESS_THRESHOLD_BYTES, compressNow } from '../lib/compress.ts';
+import type { JsonAnswer } from '../services/catalogue/public-cache.ts';
+import { requestHeader } from './request-header.ts';
+import type { AppEnv } from './types.ts';
+
+const VARY = 'Accept-Encoding';
+const JSON_TYPE = 'application/json';
+
+/** The text of each answer large enough to compress, by the answer. */
+const largeBodies = new WeakMap<Response, string>();
+
+function isLarge(text: string): boolean {
+  // Its length in characters is a lower bound of its bytes: most answers are decided without counting.
+  if (text.length > COMPRESS_THRESHOLD_BYTES) return true;
+  return text.length * 3 > COMPRESS_THRESHOLD_BYTES && Buffer.byteLength(text) > COMPRESS_THRESHOLD_BYTES;
+}
+
+function withVary(current: string | null): string {
+  if (!current) return VARY;
+  if (current === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(current)) return current;
+  return `${current}, ${VARY}`;
+}
+
+type JsonArgs = Parameters<Context['json']>;
+
+/** JSON text as an answer, noted for compressJson when it is large. */
+function jsonText(c: Context, text: string, arg?: JsonArgs[1], headers?: Record<string, string>): Response {
+  const res = c.body(text, arg as never, { 'Content-Type': JSON_TYPE, ...headers });
+  if (isLarge(text)) largeBodies.set(res, text);
+  return res;
+}
+
+/** Compresses the JSON answers (c.json) of the routes below it that are over 1 KB. */
+export const compressJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // c.json as Hono makes it, noting a large answer's text for the way out.
+  c.json = ((object: JsonArgs[0], arg?: JsonArgs[1], headers?: Record<string, string>) =>
+    jsonText(c, JSON.stringify(object), arg, headers)) as Context['json'];
+  await next();
+  const res = c.res;
+  const text = largeBodies.get(res);
+  if (text === undefined || res.headers.has('Content-Encoding')) return;
+  const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
+  const vary = withVary(res.headers.get('Vary'));
+  if (!encoding) {
+    res.headers.set('Vary', vary);
+    return;
+  }
+  const body = await compressNow(Buffer.from(text), encoding);
+  // Hono carries the first answer's headers over (Set-Cookie, Cache-Control...), all but its type.
+  c.res = new Response(new Uint8Array(body), {
+    status: res.status,
+    headers: { 'Content-Type': res.headers.get('Content-Type') ?? JSON_TYPE },
+  });
+  c.res.headers.set('Content-Encoding', encoding);
+  c.res.headers.set('Vary', vary);
+  c.res.headers.delete('Content-Length');
+};
+
+const PLAIN = { 'Content-Type': JSON_TYPE, Vary: VARY };
+const BROTLI = { ...PLAIN, 'Content-Encoding': 'br' };
+const GZIP = { ...PLAIN, 'Content-Encoding': 'gzip' };
+
+/**
+ * An answer of the public cache: its compressed form the client accepts, as kept, or its JSON
+ * text (which compressJson compresses on the way out when it was not kept and is large).
+ */
+export function sendJsonAnswer(c: Context<AppEnv>, answer: JsonAnswer): Response {
+  const { compressed } = answer;
+  if (!compressed) return jsonText(c, answer.json);
+  const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
+  // A header record: @hono/node-server writes it as it is (no Headers object on the way).
+  if (encoding === 'br') return new Response(compressed.br, { headers: BROTLI });
+  if (encoding === 'gzip') return new Response(compressed.gzip, { headers: GZIP });
+  return new Response(answer.json, { headers: PLAIN });
+}

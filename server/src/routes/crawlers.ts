@@ -1,0 +1,63 @@
+// /robots.txt and /sitemap.xml for search engines: the public pages may be indexed, the signed-in,
+// admin and API addresses not. Served by the server rather than built with the site, because both
+// name the site's absolute address, PUBLIC_URL, which only the running server knows.
+import { Hono } from 'hono';
+import { SITE_FILE_CACHE } from '../lib/site-files.ts';
+import type { AppEnv } from '../middleware/types.ts';
+import { perPublicUrl } from '../openapi/document.ts';
+
+/** The pages anyone can open, as apps/site/src/routes.tsx names them (/trade is a placeholder). */
+export const PUBLIC_PAGES = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard'] as const;
+
+/** Where only a signed-in player or an admin gets anything: not for crawlers. */
+export const PRIVATE_PREFIXES = [
+  '/admin',
+  '/api',
+  '/dashboard',
+  '/inventory',
+  '/checkout',
+  '/billing',
+  '/discord',
+] as const;
+
+const xmlEscape = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch] ?? ch,
+  );
+
+export const robotsTxt = perPublicUrl((publicUrl) =>
+  [
+    'User-agent: *',
+    // The longest matching rule wins (RFC 9309): everything but the private prefixes.
+    'Allow: /',
+    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n'),
+);
+
+export const sitemapXml = perPublicUrl((publicUrl) =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((page) => `  <url><loc>${xmlEscape(`${publicUrl}${page}`)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n'),
+);
+
+export const crawlerRoutes = new Hono<AppEnv>()
+  .get('/robots.txt', (c) =>
+    c.body(robotsTxt(c.get('ctx').config.publicUrl), 200, {
+      'Content-Type': 'text/plain; charset=UTF-8',
+      'Cache-Control': SITE_FILE_CACHE,
+    }),
+  )
+  .get('/sitemap.xml', (c) =>
+    c.body(sitemapXml(c.get('ctx').config.publicUrl), 200, {
+      'Content-Type': 'application/xml; charset=UTF-8',
+      'Cache-Control': SITE_FILE_CACHE,
+    }),
+  );
