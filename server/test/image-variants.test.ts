@@ -237,3 +237,50 @@ describe.skipIf(!testDatabaseUrl)('sized copies with two instances on one Postgr
     expect(rows.map((row) => row.variant)).toEqual(['full', 'w256']);
   });
 });
+
+describe('sized copies kept on disk (SQLite)', () => {
+  let h: TestHarness;
+  beforeEach(async () => {
+    h = await createHarness('sqlite');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const picture = (background: string) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background } })
+      .webp()
+      .toBuffer();
+
+  it('makes copies of a picture stored before there were any, keeps them for the next start, and makes them again when the file changes', async () => {
+    const url = '/images/uploads/older-upload.webp';
+    const file = path.join(h.dataDir, 'images', 'uploads', 'older-upload.webp');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await picture('#ff0000'));
+    await addCategory(h, { slug: 'older' });
+    await addItem(h, { image_url: url, category: 'older' });
+    const image = await shopImageOf(h, url);
+    const copyUrl = image.variants[0]?.url as string;
+    const first = await fetchImage(h, copyUrl);
+    expect([first.res.status, first.res.headers.get('cache-control')]).toEqual([200, YEAR]);
+    const kept = path.join(h.dataDir, 'images', 'variants', 'uploads', 'older-upload.webp', 'w192.webp');
+    expect(fs.readFileSync(kept).equals(first.bytes)).toBe(true);
+
+    // Another process on the same data folder (the next start) serves the copy as it is.
+    const next = await h.openInstance();
+    const again = await fetchImage(next, copyUrl);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.res.headers.get('etag')).toBe(first.res.headers.get('etag'));
+    await next.close();
+
+    // The file replaced by hand: the old hash is no longer immutable, and the copy is made again.
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(kept, past, past);
+    fs.writeFileSync(file, await picture('#00ff00'));
+    const stale = await fetchImage(h, copyUrl);
+    expect(stale.res.headers.get('cache-control')).toBe(HOUR);
+    expect(stale.bytes.equals(first.bytes)).toBe(false);
+    const { dominant } = await sharp(stale.bytes).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+});

@@ -33,6 +33,9 @@ async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
   await fsp.rename(temporary, file);
 }
 
+/** The folder under the store's root that holds the pictures' sized copies (never listed, never backed up). */
+export const DISK_VARIANTS_FOLDER = 'variants';
+
 export function createDiskImageStore(root: string): ImageStore {
   fs.mkdirSync(root, { recursive: true });
   const fileOf = (url: string): string | null => {
@@ -42,7 +45,7 @@ export function createDiskImageStore(root: string): ImageStore {
   /** The folder of a picture's variants (null for anything that is not a library URL). */
   const variantsOf = (url: string): string | null => {
     const parsed = parseLibraryUrl(url);
-    return parsed ? path.join(root, 'variants', parsed.folder, parsed.name) : null;
+    return parsed ? path.join(root, DISK_VARIANTS_FOLDER, parsed.folder, parsed.name) : null;
   };
   // The ETag hashes the bytes (so it is the same as the database store's); a file's bytes only
   // change with its size or mtime, so the hash (and the picture's size, once asked for) is kept

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
+import { DISK_VARIANTS_FOLDER } from '../adapters/image-store-disk.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { copyLiveSqlite, describeSqliteCopy, sqliteInUse } from '../db/sqlite-backup.ts';
 
@@ -69,7 +70,7 @@ function fsyncFile(file: string): void {
  * Copies a folder of regular files, counting them. The server may add or delete an image while this
  * runs: a file gone before it is read is skipped, not an error. Links are not followed.
  */
-function copyTree(from: string, to: string): number {
+function copyTree(from: string, to: string, leaveOut: ReadonlySet<string> = new Set()): number {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(from, { withFileTypes: true });
@@ -80,6 +81,7 @@ function copyTree(from: string, to: string): number {
   fs.mkdirSync(to, { recursive: true });
   let count = 0;
   for (const entry of entries) {
+    if (leaveOut.has(entry.name)) continue;
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) count += copyTree(source, target);
@@ -125,7 +127,8 @@ export async function backupSqlite(
         `The copy of ${data.databaseFile} fails SQLite's integrity check (${facts.integrity}): the database itself is damaged. No archive was written.`,
       );
     }
-    const images = copyTree(imagesDir(data), path.join(staging, IMAGES));
+    // The pictures' sized copies are left out: the server makes them again when first asked.
+    const images = copyTree(imagesDir(data), path.join(staging, IMAGES), new Set([DISK_VARIANTS_FOLDER]));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,

@@ -9,10 +9,12 @@ import { FULL_VARIANT, type ImageStore, parseLibraryUrl, type StoredImageHead } 
 import { resizeImage } from '../../adapters/images.ts';
 
 /**
- * The narrower copies, in pixels. A shop card is 173–184 px wide on a phone (2 columns), 189–317 px
- * on a tablet (3) and at most 257 px on a desktop (4); an inventory picture 96 px (phone) to 347 px.
- * Times a screen's pixel ratio (1 to 3) that asks for about 192, 256, 320 or 384 pixels, and beyond
- * that the picture itself (the seed pictures are 512 px wide; uploads at most 1024).
+ * The narrower copies, in pixels. Measured in Chromium, a shop card's picture is 171 px wide on a
+ * 390 px phone and 182 px on Lighthouse's 412 px one (2 columns), 187–315 px on a tablet (3) and
+ * 230–254.5 px on a desktop (4); an inventory picture about 280 px on a phone, 345 px on a desktop.
+ * Times the screen's pixel ratio (1 to 3) the browser then takes 192 (a 640 px tablet), 256 (a
+ * desktop), 320 (Lighthouse's phone, 1.75) or 384 (a 390 px phone, 2), and beyond that the picture
+ * itself (the seed pictures are 512 px wide; uploads at most 1024).
  */
 export const IMAGE_VARIANT_WIDTHS = [192, 256, 320, 384] as const;
 
