@@ -18,6 +18,8 @@ const cacheDir = path.join(benchDir, '.cache');
 const seedFile = path.join(cacheDir, 'scale-seed.mjs');
 const siteDir = path.join(root, 'apps', 'site', 'dist');
 const GROWTH_TARGET = 2;
+/** Rounds per call: each measures every size in turn. */
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
 
 function log(line) {
   process.stderr.write(`${line}\n`);
@@ -72,7 +74,13 @@ function seeded(size, pgUrl) {
 async function copyFor(run, described, pgUrl) {
   if (!pgUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `starport-scale-${described.size}-`));
-    fs.copyFileSync(described.file, path.join(dataDir, 'starport.sqlite'));
+    const file = path.join(dataDir, 'starport.sqlite');
+    fs.copyFileSync(described.file, file);
+    // On disk before the server starts: its first checkpoint's fsync would otherwise write the whole
+    // copy, in the middle of a measured call.
+    const fd = fs.openSync(file, 'r+');
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
@@ -163,12 +171,18 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+function middleOf(xs) {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+}
+
 /**
- * `count` requests, `concurrency` at a time (each worker sends its next when its answer is read),
- * stopping early after `maxSeconds`; each request's time from send to its whole body. `request(i)`
- * gives the i-th request's path and options.
+ * Up to `count` requests, `concurrency` at a time (each worker sends its next when its answer is
+ * read), stopping early after `maxSeconds`: each request's time from send to its whole body.
+ * `request(i)` gives the i-th request's path and options (negative i: the warm-up's).
  */
-async function drive(url, { count, concurrency, maxSeconds, warmup = 5 }, request) {
+async function drive(url, { count, concurrency, maxSeconds, warmup }, request) {
   for (let i = 0; i < warmup; i += 1) {
     const { path: p, init } = request(-1 - i);
     await (await fetch(`${url}${p}`, init)).arrayBuffer();
@@ -177,7 +191,6 @@ async function drive(url, { count, concurrency, maxSeconds, warmup = 5 }, reques
   let next = 0;
   let errors = 0;
   let bytes = 0;
-  const statuses = {};
   const deadline = performance.now() + maxSeconds * 1000;
   const worker = async () => {
     while (next < count && performance.now() < deadline) {
@@ -189,7 +202,6 @@ async function drive(url, { count, concurrency, maxSeconds, warmup = 5 }, reques
         const body = await res.arrayBuffer();
         times.push(performance.now() - began);
         bytes += body.byteLength;
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (!res.ok) errors += 1;
       } catch {
         times.push(performance.now() - began);
@@ -198,16 +210,7 @@ async function drive(url, { count, concurrency, maxSeconds, warmup = 5 }, reques
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  times.sort((a, b) => a - b);
-  return {
-    count: times.length,
-    concurrency,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    errors,
-    statuses,
-    bytesPerAnswer: times.length ? Math.round(bytes / times.length) : 0,
-  };
+  return { times, errors, bytes };
 }
 
 const json = (body, token) => ({
@@ -223,78 +226,147 @@ async function signIn(url, email, password) {
   return (await res.json()).token;
 }
 
-/** The calls of the table, in order: reads first, then what writes. */
-async function measure(url, described) {
-  const { samples, password, admin, searchTerm, itemId } = described;
+/** The table's calls, by the word BENCH_SCALE_CALLS names them with (all when unset). */
+const CALLS = ['search', 'list', 'me', 'inventory', 'purchase', 'login'];
+
+/** The signed-in accounts one size's calls use: the administrator, 40 players, and accounts to sign in with. */
+async function signInAll(url, described) {
+  const { samples, password, admin } = described;
   const adminToken = await signIn(url, admin, password);
-  // Players who read and buy (their sign-ins are not measured: the login row has its own accounts).
-  const players = samples.slice(0, 40);
+  // Their sign-ins are not measured: the login row signs in other accounts.
   const tokens = [];
-  for (const p of players) tokens.push(await signIn(url, p.email, password));
-  const loginAccounts = samples.slice(40);
-  const calls = [];
-  const row = async (name, options, request) => {
-    log(`  ${name}…`);
-    calls.push({ call: name, ...(await drive(url, options, request)) });
-  };
-  await row(
-    `GET /api/admin/users?search=${searchTerm}&limit=50`,
-    { count: 300, concurrency: 4, maxSeconds: 30 },
-    () => ({
-      path: `/api/admin/users?search=${searchTerm}&limit=50`,
-      init: bearer(adminToken),
-    }),
-  );
-  await row('GET /api/admin/users (first page)', { count: 300, concurrency: 4, maxSeconds: 30 }, () => ({
-    path: '/api/admin/users',
-    init: bearer(adminToken),
-  }));
-  await row('GET /api/auth/me', { count: 3000, concurrency: 8, maxSeconds: 30 }, (i) => ({
-    path: '/api/auth/me',
-    init: bearer(tokens[Math.abs(i) % tokens.length]),
-  }));
-  await row('GET /api/shop/user/inventory', { count: 2000, concurrency: 8, maxSeconds: 30 }, (i) => ({
-    path: '/api/shop/user/inventory',
-    init: bearer(tokens[Math.abs(i) % tokens.length]),
-  }));
-  await row('POST /api/shop/purchase (credits)', { count: 1000, concurrency: 4, maxSeconds: 30 }, (i) => ({
-    path: '/api/shop/purchase',
-    init: json({ itemId, quantity: 1 }, tokens[Math.abs(i) % tokens.length]),
-  }));
-  // Argon2id-bound: few, each with its own account (no account is throttled by its own sign-ins).
-  await row('POST /api/auth/login', { count: 150, concurrency: 2, maxSeconds: 60, warmup: 2 }, (i) => ({
-    path: '/api/auth/login',
-    init: json({ email: loginAccounts[(i + loginAccounts.length) % loginAccounts.length].email, password }),
-  }));
-  return calls;
+  for (const p of samples.slice(0, 40)) tokens.push(await signIn(url, p.email, password));
+  return { adminToken, tokens, loginAccounts: samples.slice(40).map((p) => p.email) };
 }
 
-function print(dialect, sizes, results) {
+/**
+ * The calls, in order (reads first, then what writes): totals over all rounds, with a cap in seconds.
+ * Each `request(described, session)` gives the i-th request of one size.
+ */
+function theCalls(searchTerm) {
+  const search = `/api/admin/users?search=${searchTerm}&limit=50`;
+  const player = (session, i) => session.tokens[Math.abs(i) % session.tokens.length];
+  return [
+    {
+      word: 'search',
+      name: `GET ${search}`,
+      options: { count: 300, concurrency: 4, maxSeconds: 30, warmup: 5 },
+      request: (_d, session) => () => ({ path: search, init: bearer(session.adminToken) }),
+    },
+    {
+      word: 'list',
+      name: 'GET /api/admin/users (first page)',
+      options: { count: 300, concurrency: 4, maxSeconds: 30, warmup: 5 },
+      request: (_d, session) => () => ({ path: '/api/admin/users', init: bearer(session.adminToken) }),
+    },
+    {
+      word: 'me',
+      name: 'GET /api/auth/me',
+      options: { count: 3000, concurrency: 8, maxSeconds: 30, warmup: 5 },
+      request: (_d, session) => (i) => ({ path: '/api/auth/me', init: bearer(player(session, i)) }),
+    },
+    {
+      word: 'inventory',
+      name: 'GET /api/shop/user/inventory',
+      options: { count: 2000, concurrency: 8, maxSeconds: 30, warmup: 5 },
+      request: (_d, session) => (i) => ({ path: '/api/shop/user/inventory', init: bearer(player(session, i)) }),
+    },
+    {
+      word: 'purchase',
+      name: 'POST /api/shop/purchase (credits)',
+      options: { count: 1000, concurrency: 4, maxSeconds: 30, warmup: 5 },
+      request: (d, session) => (i) => ({
+        path: '/api/shop/purchase',
+        init: json({ itemId: d.itemId, quantity: 1 }, player(session, i)),
+      }),
+    },
+    {
+      // Argon2id-bound: few, each with another account (no account is throttled by its own sign-ins).
+      word: 'login',
+      name: 'POST /api/auth/login',
+      options: { count: 150, concurrency: 2, maxSeconds: 60, warmup: 2 },
+      request: (d, session) => {
+        let next = 0;
+        return () => ({
+          path: '/api/auth/login',
+          init: json({ email: session.loginAccounts[next++ % session.loginAccounts.length], password: d.password }),
+        });
+      },
+    },
+  ];
+}
+
+/**
+ * One call on every size: ROUNDS rounds, each measuring every size in turn (the order rotating), so
+ * that a slow spell of the shared machine falls on all sizes alike. Each size's p50/p99 are over all
+ * its requests; the growth is the median of each round's p99 ratio (largest size / smallest).
+ */
+async function measureCall(call, sides) {
+  const per = sides.map(() => ({ times: [], errors: 0, bytes: 0, p99s: [] }));
+  const { count, maxSeconds, ...rest } = call.options;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (let k = 0; k < sides.length; k += 1) {
+      const s = (k + round) % sides.length;
+      const side = sides[s];
+      const result = await drive(
+        side.server.url,
+        { ...rest, count: Math.ceil(count / ROUNDS), maxSeconds: maxSeconds / ROUNDS },
+        side.requests[call.word],
+      );
+      per[s].times.push(...result.times);
+      per[s].errors += result.errors;
+      per[s].bytes += result.bytes;
+      per[s].p99s.push(
+        percentile(
+          [...result.times].sort((a, b) => a - b),
+          99,
+        ),
+      );
+    }
+  }
+  const cells = per.map((p) => {
+    const sorted = p.times.sort((a, b) => a - b);
+    return {
+      count: sorted.length,
+      concurrency: call.options.concurrency,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: p.errors,
+      bytesPerAnswer: sorted.length ? Math.round(p.bytes / sorted.length) : 0,
+    };
+  });
+  const ratios = per[0].p99s.map((first, round) => per.at(-1).p99s[round] / first).filter(Number.isFinite);
+  const growth = ratios.length ? middleOf(ratios) : null;
+  const pass = growth !== null && growth <= GROWTH_TARGET && cells.every((c) => c.errors === 0);
+  return { call: call.name, cells, roundGrowths: ratios, growth, pass };
+}
+
+const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
+
+function print(dialect, sizes, sides, rows) {
   const out = [];
   const pad = (s, n) => String(s).padEnd(n);
   const ms = (n) => (n === null || n === undefined ? '—' : n < 10 ? n.toFixed(1) : n.toFixed(0));
-  const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
   out.push(
-    `scale table (${dialect}): p50 / p99 in ms (requests measured), p99 growth ${label(sizes[0])} → ${label(sizes.at(-1))}, target ≤ ${GROWTH_TARGET}×`,
+    `scale table (${dialect}): p50 / p99 in ms (requests measured); p99 growth ${label(sizes[0])} → ${label(sizes.at(-1))}, the median of ${ROUNDS} rounds' ratios, target ≤ ${GROWTH_TARGET}×`,
   );
   out.push(`${pad('call', 52)}${sizes.map((s) => pad(label(s), 24)).join('')}${pad('p99 growth', 12)}ok`);
-  for (const call of results[0].calls.map((c) => c.call)) {
-    const cells = results.map((r) => r.calls.find((c) => c.call === call));
-    const first = cells[0];
-    const last = cells.at(-1);
-    const growth = first?.p99 && last?.p99 ? last.p99 / first.p99 : null;
-    const clean = cells.every((c) => c && c.errors === 0);
-    const pass = growth !== null && growth <= GROWTH_TARGET && clean;
+  for (const row of rows) {
+    const cells = row.cells.map((c) =>
+      pad(`${ms(c.p50)} / ${ms(c.p99)} (${c.count}${c.errors ? `, ${c.errors} err` : ''})`, 24),
+    );
+    const growth = row.growth === null ? '—' : `${row.growth.toFixed(2)}×`;
     out.push(
-      `${pad(call, 52)}${cells.map((c) => pad(c ? `${ms(c.p50)} / ${ms(c.p99)} (${c.count}${c.errors ? `, ${c.errors} err` : ''})` : '—', 24)).join('')}${pad(growth === null ? '—' : `${growth.toFixed(2)}×`, 12)}${sizes.length > 1 ? (pass ? 'yes' : 'NO') : ''}`,
+      `${pad(row.call, 52)}${cells.join('')}${pad(growth, 12)}${sizes.length > 1 ? (row.pass ? 'yes' : 'NO') : ''}`,
     );
   }
+  const each = (f) => sides.map((side) => pad(f(side), 24)).join('');
   out.push(
-    `${pad('server RSS after the calls / peak (MB)', 52)}${results.map((r) => pad(`${ms(r.memory.rssMb)} / ${ms(r.memory.peakMb)}`, 24)).join('')}`,
+    `${pad('server RSS after the calls / peak (MB)', 52)}${each((s) => `${ms(s.memory.rssMb)} / ${ms(s.memory.peakMb)}`)}`,
   );
-  out.push(`${pad('server start on the database (ms)', 52)}${results.map((r) => pad(ms(r.startMs), 24)).join('')}`);
+  out.push(`${pad('server start on the database (ms)', 52)}${each((s) => ms(s.server.startMs))}`);
   out.push(
-    `${pad('seeding (s; "cached": kept from an earlier run)', 52)}${results.map((r) => pad(r.cached ? `cached (${r.seedSeconds})` : r.seedSeconds, 24)).join('')}`,
+    `${pad('seeding (s; cached: by an earlier run)', 52)}${each((s) => (s.described.cached ? `cached (${s.described.seedSeconds})` : s.described.seedSeconds))}`,
   );
   out.push(
     `${os.cpus().length} CPUs, load ${os
@@ -314,47 +386,66 @@ export async function scaleTable({ built = false } = {}) {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0)
     .sort((a, b) => a - b);
+  const chosen = process.env.BENCH_SCALE_CALLS?.trim()
+    ? process.env.BENCH_SCALE_CALLS.split(',').map((w) => w.trim())
+    : CALLS;
   if (!built) {
     log('building the server and the site…');
     execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
   }
   await bundleSeed();
-  const results = [];
+  const sides = [];
+  let rows;
   try {
     for (const size of sizes) {
-      log(`scale ${size.toLocaleString('en')} players (${dialect}): seeding or reusing the cached database…`);
+      log(`scale: ${size.toLocaleString('en')} players (${dialect}), seeding or reusing the cached database…`);
       const described = seeded(size, pgUrl);
       log(
-        `  ${described.cached ? 'cached' : 'seeded'}: ${described.seedSeconds} s to seed (${JSON.stringify(described.counts)})`,
+        `  ${described.cached ? 'cached' : 'seeded'} (${described.seedSeconds} s to seed): ${JSON.stringify(described.counts)}`,
       );
-      const copy = await copyFor(process.pid, described, pgUrl);
-      let server;
-      try {
-        server = await startServer(copy.env);
-        const calls = await measure(server.url, described);
-        results.push({
-          size,
-          cached: described.cached,
-          seedSeconds: described.seedSeconds,
-          counts: described.counts,
-          startMs: server.startMs,
-          memory: memory(server.child.pid),
-          calls,
-        });
-      } finally {
-        await server?.stop();
-        await copy.drop();
-      }
+      sides.push({ size, described });
     }
+    // One server per size, all started before any call is measured, each on its own copy.
+    for (const side of sides) {
+      side.copy = await copyFor(process.pid, side.described, pgUrl);
+      side.server = await startServer(side.copy.env);
+      const session = await signInAll(side.server.url, side.described);
+      const calls = theCalls(side.described.searchTerm);
+      side.requests = Object.fromEntries(calls.map((c) => [c.word, c.request(side.described, session)]));
+    }
+    rows = [];
+    for (const call of theCalls(sides[0].described.searchTerm).filter((c) => chosen.includes(c.word))) {
+      log(`  ${call.name}…`);
+      rows.push(await measureCall(call, sides));
+    }
+    for (const side of sides) side.memory = memory(side.server.child.pid);
   } finally {
+    for (const side of sides) {
+      await side.server?.stop();
+      await side.copy?.drop();
+    }
     fs.rmSync(seedFile, { force: true });
   }
-  print(dialect, sizes, results);
+  print(dialect, sizes, sides, rows);
   const file = path.join(benchDir, `scale-results.${dialect}.json`);
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ time: new Date().toISOString(), database: dialect, growthTarget: GROWTH_TARGET, cpus: os.cpus().length, loadAverage: os.loadavg(), sizes: results }, null, 2)}\n`,
-  );
+  const results = {
+    time: new Date().toISOString(),
+    database: dialect,
+    growthTarget: GROWTH_TARGET,
+    rounds: ROUNDS,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg(),
+    sizes: sides.map((s) => ({
+      size: s.size,
+      cached: s.described.cached,
+      seedSeconds: s.described.seedSeconds,
+      counts: s.described.counts,
+      startMs: s.server.startMs,
+      memory: s.memory,
+    })),
+    rows: rows.map((r) => ({ ...r, cells: r.cells.map((c, i) => ({ size: sizes[i], ...c })) })),
+  };
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return results;
 }
 
