@@ -25,11 +25,11 @@ import { hashPassword } from '../server/src/services/accounts/passwords.ts';
 import { toShopItemView } from '../server/src/services/catalogue/catalogue-view.ts';
 
 /** Raise when what this file seeds changes: every cached database is then rebuilt. */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 
 export const SCALE_PASSWORD = 'scale-bench-Password-1';
 export const SCALE_ADMIN = 'scale-admin@bench.test';
-/** Five players at every size have this word in their name and email: the admin search's term. */
+/** Five players at every size have names and emails that start with this word: the admin search's term. */
 const FINDABLE = 'zephyrine';
 
 const size = Number(process.env.SCALE_SIZE);
@@ -76,6 +76,7 @@ const DOMAINS = ['example.com', 'mail.test', 'pilots.test', 'starmail.test', 'in
 const DAY = 86_400_000;
 /** Players joined over four years, up to a fixed day (so every size and run sees the same data). */
 const LAST_JOIN = Date.parse('2026-11-01T00:00:00.000Z');
+const seededAt = Date.now();
 const SPAN = 4 * 365 * DAY;
 
 /** A small, fast, repeatable random stream. */
@@ -108,7 +109,7 @@ const findableAt = new Set(Array.from({ length: 5 }, (_, k) => Math.floor(((k + 
 function player(i: number, rand: () => number): Player {
   const first = FIRST[i % FIRST.length] as string;
   const second = SECOND[Math.floor(i / FIRST.length) % SECOND.length] as string;
-  const base = findableAt.has(i) ? `${FIRST[i % FIRST.length]}_${FINDABLE}` : `${first}${second}`;
+  const base = findableAt.has(i) ? `${FINDABLE}_${first}` : `${first}${second}`;
   const username = `${base}${i}`;
   const created = LAST_JOIN - Math.floor(((size - i) / size) * SPAN) + Math.floor(rand() * 3_600_000);
   const touched = Math.min(LAST_JOIN, created + Math.floor(rand() * 200 * DAY));
@@ -340,15 +341,16 @@ async function seedPlayers(
       ]);
       counts.subscriptions += 1;
     }
-    // One in five has a session, some of them long expired (the periodic purge's work).
+    // One in five has a session: most seen in the last days (before the seeding), some long idle
+    // (the periodic purge's work).
     if (rand() < 0.2) {
-      const seen = new Date(Date.parse(p.updatedAt));
+      const seen = new Date(rand() < 0.8 ? seededAt - Math.floor(rand() * 5 * DAY) : Date.parse(p.updatedAt));
       await sessions([
         createHash('sha256').update(p.id).digest('hex'),
         p.id,
-        p.updatedAt,
+        new Date(Math.max(Date.parse(p.createdAt), seen.getTime() - 7 * DAY)).toISOString(),
         seen.toISOString(),
-        new Date(seen.getTime() + 30 * DAY).toISOString(),
+        new Date(seen.getTime() + 23 * DAY).toISOString(),
         'Mozilla/5.0 (bench)',
       ]);
       counts.sessions += 1;

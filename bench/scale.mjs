@@ -180,11 +180,11 @@ function middleOf(xs) {
 /**
  * Up to `count` requests, `concurrency` at a time (each worker sends its next when its answer is
  * read), stopping early after `maxSeconds`: each request's time from send to its whole body.
- * `request(i)` gives the i-th request's path and options (negative i: the warm-up's).
+ * `request(i)` gives (or resolves to) the i-th request's path and options (negative i: the warm-up's).
  */
 async function drive(url, { count, concurrency, maxSeconds, warmup }, request) {
   for (let i = 0; i < warmup; i += 1) {
-    const { path: p, init } = request(-1 - i);
+    const { path: p, init } = await request(-1 - i);
     await (await fetch(`${url}${p}`, init)).arrayBuffer();
   }
   const times = [];
@@ -195,7 +195,8 @@ async function drive(url, { count, concurrency, maxSeconds, warmup }, request) {
   const worker = async () => {
     while (next < count && performance.now() < deadline) {
       const i = next++;
-      const { path: p, init } = request(i);
+      // Built before the clock starts: a request may need something made first (an item to delete).
+      const { path: p, init } = await request(i);
       const began = performance.now();
       try {
         const res = await fetch(`${url}${p}`, { ...init, signal: AbortSignal.timeout(120_000) });
@@ -227,7 +228,7 @@ async function signIn(url, email, password) {
 }
 
 /** The table's calls, by the word BENCH_SCALE_CALLS names them with (all when unset). */
-const CALLS = ['search', 'list', 'me', 'inventory', 'purchase', 'login'];
+const CALLS = ['search', 'list', 'me', 'inventory', 'purchase', 'item', 'login'];
 
 /** The signed-in accounts one size's calls use: the administrator, 40 players, and accounts to sign in with. */
 async function signInAll(url, described) {
@@ -236,7 +237,9 @@ async function signInAll(url, described) {
   // Their sign-ins are not measured: the login row signs in other accounts.
   const tokens = [];
   for (const p of samples.slice(0, 40)) tokens.push(await signIn(url, p.email, password));
-  return { adminToken, tokens, loginAccounts: samples.slice(40).map((p) => p.email) };
+  const categories = await (await fetch(`${url}/api/shop/categories`)).json();
+  const category = categories.categories.find((c) => c.slug !== 'credits')?.slug;
+  return { url, adminToken, tokens, loginAccounts: samples.slice(40).map((p) => p.email), category };
 }
 
 /**
@@ -279,6 +282,33 @@ function theCalls(searchTerm) {
         path: '/api/shop/purchase',
         init: json({ itemId: d.itemId, quantity: 1 }, player(session, i)),
       }),
+    },
+    {
+      // An item nobody bought: the database must still find that no inventory entry names it.
+      word: 'item',
+      name: 'DELETE /api/shop/admin/items/:id (unsold)',
+      options: { count: 30, concurrency: 1, maxSeconds: 60, warmup: 2 },
+      request: (_d, session) => {
+        let made = 0;
+        return async () => {
+          made += 1;
+          const slug = `scale-${process.pid}-${Date.now()}-${made}`;
+          const body = {
+            name: slug,
+            slug,
+            description: 'Made to be deleted',
+            category: session.category,
+            priceCredits: 5,
+          };
+          const res = await fetch(`${session.url}/api/shop/admin/items`, json(body, session.adminToken));
+          if (!res.ok) throw new Error(`creating an item: ${res.status} ${await res.text()}`);
+          const { item } = await res.json();
+          return {
+            path: `/api/shop/admin/items/${item._id}`,
+            init: { method: 'DELETE', ...bearer(session.adminToken) },
+          };
+        };
+      },
     },
     {
       // Argon2id-bound: few, each with another account (no account is throttled by its own sign-ins).
