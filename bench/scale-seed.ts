@@ -218,6 +218,7 @@ async function seedPlayers(
     discord_username: 'text',
     created_at: 'text',
     updated_at: 'text',
+    last_login_at: 'text',
   });
   const ledger = sink.table('credit_ledger', {
     id: 'text',
@@ -273,6 +274,13 @@ async function seedPlayers(
     // Every bench account that buys holds enough for any run.
     const sample = i % sampleEvery === 0 && samples.length < 400;
     const credits = sample ? 1_000_000_000 : p.credits;
+    // One in five has a session: most seen in the last days (before the seeding), some long idle
+    // (the periodic purge's work). Its start is the player's last sign-in; two in five others signed
+    // in long ago, the rest before sign-ins were recorded.
+    const seen =
+      rand() < 0.2 ? (rand() < 0.8 ? seededAt - Math.floor(rand() * 5 * DAY) : Date.parse(p.updatedAt)) : null;
+    const signedIn = seen === null ? null : Math.max(Date.parse(p.createdAt), seen - 7 * DAY);
+    const lastLogin = signedIn ?? (rand() < 0.4 ? Date.parse(p.updatedAt) : null);
     await users([
       p.id,
       p.email,
@@ -287,6 +295,7 @@ async function seedPlayers(
       p.discordUsername,
       p.createdAt,
       p.updatedAt,
+      lastLogin === null ? null : new Date(lastLogin).toISOString(),
     ]);
     counts.users += 1;
     if (sample) samples.push({ id: p.id, email: p.email });
@@ -341,16 +350,13 @@ async function seedPlayers(
       ]);
       counts.subscriptions += 1;
     }
-    // One in five has a session: most seen in the last days (before the seeding), some long idle
-    // (the periodic purge's work).
-    if (rand() < 0.2) {
-      const seen = new Date(rand() < 0.8 ? seededAt - Math.floor(rand() * 5 * DAY) : Date.parse(p.updatedAt));
+    if (seen !== null && signedIn !== null) {
       await sessions([
         createHash('sha256').update(p.id).digest('hex'),
         p.id,
-        new Date(Math.max(Date.parse(p.createdAt), seen.getTime() - 7 * DAY)).toISOString(),
-        seen.toISOString(),
-        new Date(seen.getTime() + 23 * DAY).toISOString(),
+        new Date(signedIn).toISOString(),
+        new Date(seen).toISOString(),
+        new Date(signedIn + 30 * DAY).toISOString(),
         'Mozilla/5.0 (bench)',
       ]);
       counts.sessions += 1;
