@@ -497,6 +497,8 @@ async function main() {
     for (const db of [realDb, refDb]) await client.query(`drop schema if exists ${db.schema} cascade`);
     await client.end();
   }
+  // The scale table (scale.mjs, its own results file): BENCH_SCALE=0 skips it.
+  if (process.env.BENCH_SCALE !== '0') await (await import('./scale.mjs')).scaleTable({ built: true });
 }
 
 function print(rows, bundle) {

@@ -38,7 +38,10 @@ describe.each(dialects)('admin people on %s', (dialect) => {
       credits: 0,
       currentTier: { _id: tier.id, name: 'Captain', price: 9.99 },
       isAdmin: false,
+      // Registering signs in.
+      lastLoginAt: '2026-11-22T12:00:01.000Z',
     });
+    expect(res.json.nextCursor).toBeNull();
     expect(res.json.users.find((u: any) => u._id === admin.user._id).isAdmin).toBe(true);
     expect(JSON.stringify(res.json)).not.toContain('password');
   });

@@ -40,6 +40,7 @@ describe.each(dialects)('admin user changes on %s', (dialect) => {
       credits: 1500,
       currentTier: null,
       isAdmin: false,
+      lastLoginAt: '2026-11-22T12:00:00.000Z',
     });
     const down = await setCredits(admin.token, player.user._id, { credits: 200 });
     expect(down.json.user.credits).toBe(200);

@@ -213,6 +213,37 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     ).toBe(403);
   });
 
+  it("pages a player's deliveries newest first, each once, with purchases made between pages", async () => {
+    const bought: string[] = [];
+    // Pairs bought at the same instant: ties go by id.
+    for (let i = 0; i < 3; i++) {
+      bought.push(await buy(), await buy());
+      h.clock.advance(1000);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await call(h, 'GET', `/api/admin/users/${player.user._id}/deliveries${query}`, {
+        token: admin.token,
+      });
+      expect(page.status).toBe(200);
+      seen.push(...page.json.deliveries.map((d: any) => d._id));
+      cursor = page.json.nextCursor;
+      // Newer than every page still to come: never shown on them.
+      await buy();
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...bought].sort());
+    const bad = await call(h, 'GET', `/api/admin/users/${player.user._id}/deliveries?cursor=x.y`, {
+      token: admin.token,
+    });
+    expect([bad.status, bad.json.error.message]).toEqual([
+      400,
+      'cursor is not one this list gave out (start again without it)',
+    ]);
+  });
+
   it('describes the game calls in an OpenAPI document', async () => {
     const res = await call(h, 'GET', '/api/game/openapi.json');
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@ import type {
   AdminJobsResponse,
   AdminStatsResponse,
   AdminUserResponse,
+  AdminUsersQuery,
   AdminUsersResponse,
   AuthResponse,
   CategoriesResponse,
@@ -25,6 +26,7 @@ import type {
   LogoutResponse,
   MeResponse,
   OrderResponse,
+  PageQuery,
   PurchaseResponse,
   RedirectResponse,
   RegisterRequest,
@@ -105,6 +107,16 @@ export function resolveImageUrl(baseUrl: string, imageUrl: string | null | undef
   if (!imageUrl) return null;
   if (!imageUrl.startsWith('/images')) return imageUrl;
   return `${baseUrl.replace(/\/+$/, '').replace(/\/api$/, '')}${imageUrl}`;
+}
+
+/** `?a=1&b=x` from the parameters that are set (undefined and '' are left out); '' when none are. */
+export function queryString(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -249,7 +261,9 @@ export function createApiClient(options: ApiClientOptions) {
           request<DeleteImageResponse>('DELETE', '/shop/admin/images', { body: { imageUrl } }),
       },
       users: {
-        list: () => request<AdminUsersResponse>('GET', '/admin/users'),
+        /** One page (SPEC: server-side paging); pass the answer's nextCursor as `cursor` for the next. */
+        list: (query: AdminUsersQuery = {}) =>
+          request<AdminUsersResponse>('GET', `/admin/users${queryString({ ...query })}`),
         setTier: (id: string, tierId: string | null) =>
           request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/tier`, {
             body: { tierId: tierId ?? '' },
@@ -278,8 +292,11 @@ export function createApiClient(options: ApiClientOptions) {
           request<GameServerKeyResponse>('DELETE', `/admin/game-servers/${encodeURIComponent(id)}`),
       },
       deliveries: {
-        ofUser: (userId: string) =>
-          request<AdminDeliveriesResponse>('GET', `/admin/users/${encodeURIComponent(userId)}/deliveries`),
+        ofUser: (userId: string, page: PageQuery = {}) =>
+          request<AdminDeliveriesResponse>(
+            'GET',
+            `/admin/users/${encodeURIComponent(userId)}/deliveries${queryString({ ...page })}`,
+          ),
         requeue: (id: string) =>
           request<{ requeued: string }>('POST', `/admin/deliveries/${encodeURIComponent(id)}/requeue`),
       },

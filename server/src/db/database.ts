@@ -18,6 +18,8 @@ export interface UsersTable {
   discord_username: string | null;
   created_at: string;
   updated_at: string;
+  /** The last sign-in (migration 015); null: none since it was recorded. */
+  last_login_at: Generated<string | null>;
 }
 
 export interface SessionsTable {

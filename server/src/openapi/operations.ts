@@ -13,6 +13,7 @@ import {
   adminStatsResponseSchema,
   adminTiersResponseSchema,
   adminUserResponseSchema,
+  adminUsersQuerySchema,
   adminUsersResponseSchema,
   authResponseSchema,
   categoriesResponseSchema,
@@ -23,6 +24,7 @@ import {
   checkoutRequestSchema,
   createGameServerKeyRequestSchema,
   createGameServerKeyResponseSchema,
+  DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   DELIVERY_LIMIT_MAX,
   deleteImageRequestSchema,
@@ -44,8 +46,10 @@ import {
   itemsResponseSchema,
   loginRequestSchema,
   logoutResponseSchema,
+  MAX_PAGE_SIZE,
   meResponseSchema,
   orderResponseSchema,
+  pageQuerySchema,
   pollDeliveriesRequestSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
@@ -178,6 +182,22 @@ const payments503 = 'Card payments are not configured on this server, or the dat
 const stripe502 = 'The payment provider could not be reached; nothing was charged';
 const sessionLimit429 = 'Too many payment sessions by this player or from this address';
 const id = (what: string) => ({ id: `The ${what}’s id` });
+
+/** `limit` and `cursor` of a paged list (contract/paging.ts). */
+const pageParameters = (what: string): Parameter[] => [
+  {
+    name: 'limit',
+    in: 'query',
+    description: `How many ${what} to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+    schema: pageQuerySchema.shape.limit,
+  },
+  {
+    name: 'cursor',
+    in: 'query',
+    description: 'The `nextCursor` of the page before; left out, the first page. Opaque: pass it back as it came.',
+    schema: pageQuerySchema.shape.cursor,
+  },
+];
 
 /**
  * The four admin calls of a catalogue resource (tiers, shop items, categories), alike but for their
@@ -455,9 +475,44 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/admin/users',
     operationId: 'listUsers',
     tag: 'adminPlayers',
-    summary: 'Every user',
+    summary: 'A page of users: search, filter by tier or admin flag, sort',
     access: 'admin',
-    answers: { 200: json('Every user.', adminUsersResponseSchema) },
+    parameters: [
+      {
+        name: 'search',
+        in: 'query',
+        description:
+          'Matches the start of a username, an email or a Discord username, ignoring case, or a Discord id exactly. Empty or left out: every user.',
+        schema: adminUsersQuerySchema.shape.search,
+      },
+      {
+        name: 'tier',
+        in: 'query',
+        description: 'Only the players holding this tier (its id), or `none` for those holding none.',
+        schema: adminUsersQuerySchema.shape.tier,
+      },
+      {
+        name: 'admin',
+        in: 'query',
+        description: '`true`: administrators only; `false`: everyone else.',
+        schema: adminUsersQuerySchema.shape.admin,
+      },
+      {
+        name: 'sort',
+        in: 'query',
+        description:
+          'The order, ties by id: `joined_desc` (newest first, the default), `joined_asc`, `credits_desc`, `credits_asc`, `last_login_desc`, `last_login_asc` (never signed in counts as the oldest).',
+        schema: adminUsersQuerySchema.shape.sort,
+      },
+      ...pageParameters('users'),
+    ],
+    answers: {
+      200: json(
+        'One page of users and the cursor of the next (null on the last). Without parameters: the first 50, newest first.',
+        adminUsersResponseSchema,
+      ),
+    },
+    refusals: { 400: 'A parameter out of range, or a cursor this list did not give out (or gave for another sort)' },
   },
   {
     route: 'PATCH /api/admin/users/:id/credits',
@@ -613,11 +668,17 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/admin/users/:id/deliveries',
     operationId: 'listUserDeliveries',
     tag: 'adminPlayers',
-    summary: 'A player’s deliveries to the game: pending, leased, delivered, revoked',
+    summary: 'A page of a player’s deliveries to the game: pending, leased, delivered, revoked',
     access: 'admin',
     pathParameters: id('user'),
-    answers: { 200: json('The deliveries, newest first.', adminDeliveriesResponseSchema) },
-    refusals: { 404: 'No such user' },
+    parameters: pageParameters('deliveries'),
+    answers: {
+      200: json(
+        'A page of deliveries, newest first, and the cursor of the next (null on the last).',
+        adminDeliveriesResponseSchema,
+      ),
+    },
+    refusals: { 400: 'A limit out of range, or a cursor this list did not give out', 404: 'No such user' },
   },
   {
     route: 'POST /api/admin/deliveries/:id/requeue',

@@ -2,9 +2,11 @@
 // users, mail, categories, site settings, the dashboard figures, and the background jobs that died.
 import {
   adminJobsQuerySchema,
+  adminUsersQuerySchema,
   categoryInputSchema,
   categoryUpdateSchema,
   createGameServerKeyRequestSchema,
+  pageQuerySchema,
   sendMailRequestSchema,
   setUserAdminRequestSchema,
   setUserCreditsRequestSchema,
@@ -23,7 +25,8 @@ import {
 } from '../services/admin/categories.ts';
 import { sendMail } from '../services/admin/mail.ts';
 import { getAdminStats } from '../services/admin/stats.ts';
-import { listUsersForAdmin, setUserAdmin, setUserCredits, setUserTier } from '../services/admin/users.ts';
+import { listUsersForAdmin } from '../services/admin/user-list.ts';
+import { setUserAdmin, setUserCredits, setUserTier } from '../services/admin/users.ts';
 import { getSiteSettings, updateSiteSettings } from '../services/catalogue/site-settings.ts';
 import { listGuildRolesForAdmin, listRoleSyncProblems, requestRoleResync } from '../services/discord/roles.ts';
 import { createKey, listKeys, listUserDeliveries, requeue, revokeKey } from '../services/game/deliveries.ts';
@@ -33,7 +36,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Before any route, so an unknown /api/admin path is refused like a known one, never a 404 hint.
   .use('*', requireAdmin)
   .get('/stats', async (c) => c.json({ stats: await getAdminStats(c.get('ctx')) }))
-  .get('/users', async (c) => c.json({ users: await listUsersForAdmin(c.get('ctx')) }))
+  .get('/users', async (c) => c.json(await listUsersForAdmin(c.get('ctx'), readQuery(c, adminUsersQuerySchema))))
   .patch('/users/:id/credits', async (c) => {
     const { credits } = await readBody(c, setUserCreditsRequestSchema);
     return c.json({ user: await setUserCredits(c.get('ctx'), c.get('user').id, c.req.param('id'), credits) });
@@ -86,7 +89,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json({ key: await revokeKey(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
   )
   .get('/users/:id/deliveries', async (c) =>
-    c.json({ deliveries: await listUserDeliveries(c.get('ctx'), c.req.param('id')) }),
+    c.json(await listUserDeliveries(c.get('ctx'), c.req.param('id'), readQuery(c, pageQuerySchema))),
   )
   .post('/deliveries/:id/requeue', async (c) => {
     await requeue(c.get('ctx'), c.get('user').id, c.req.param('id'));

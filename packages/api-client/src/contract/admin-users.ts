@@ -2,6 +2,7 @@
 // user's tier and credits (SPEC.md §7 "Admin").
 import { z } from 'zod';
 import { formatLimit, MAX_BALANCE } from './limits.ts';
+import { nextCursorSchema, pageCursorSchema, pageLimitSchema } from './paging.ts';
 import { userTierSchema } from './user.ts';
 
 export const adminUserSchema = z.object({
@@ -14,10 +15,64 @@ export const adminUserSchema = z.object({
   credits: z.number().int(),
   currentTier: userTierSchema.nullable(),
   isAdmin: z.boolean(),
+  /** When they last signed in (a password login or a sign-up); null: not since this was recorded. */
+  lastLoginAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+/**
+ * How `GET /api/admin/users` orders: by join date, balance or last sign-in, each either way
+ * (`_desc`: newest, most credits, most recent first). Ties go by id, so paging is stable. Never
+ * signed in sorts as the oldest sign-in.
+ */
+export const adminUserSorts = [
+  'joined_desc',
+  'joined_asc',
+  'credits_desc',
+  'credits_asc',
+  'last_login_desc',
+  'last_login_asc',
+] as const;
+export type AdminUserSort = (typeof adminUserSorts)[number];
+export const DEFAULT_ADMIN_USER_SORT: AdminUserSort = 'joined_desc';
+
+/** The longest search term: longer than any username or email could match. */
+export const MAX_USER_SEARCH = 320;
+
+export const adminUserListMessages = {
+  badSort: `sort must be one of: ${adminUserSorts.join(', ')}`,
+  badAdmin: 'admin must be true or false',
+  badTier: 'tier must be a tier id, or none',
+  searchTooLong: `search must be at most ${MAX_USER_SEARCH} characters`,
+} as const;
+
+/**
+ * The query of `GET /api/admin/users`, every parameter optional. `search` matches the start of a
+ * username, an email or a Discord username, ignoring case, or a Discord id exactly; `tier` is a tier
+ * id or `none`; `admin` is `true` or `false`.
+ */
+export const adminUsersQuerySchema = z.object({
+  search: z.string().max(MAX_USER_SEARCH, adminUserListMessages.searchTooLong).optional(),
+  tier: z.string().min(1, adminUserListMessages.badTier).max(100, adminUserListMessages.badTier).optional(),
+  admin: z
+    .enum(['true', 'false'], { error: adminUserListMessages.badAdmin })
+    .transform((value) => value === 'true')
+    .optional(),
+  sort: z.enum(adminUserSorts, { error: adminUserListMessages.badSort }).default(DEFAULT_ADMIN_USER_SORT),
+  limit: pageLimitSchema,
+  cursor: pageCursorSchema,
+});
+/** What a client passes: each parameter as the query string carries it. */
+export interface AdminUsersQuery {
+  search?: string;
+  tier?: string;
+  admin?: boolean;
+  sort?: AdminUserSort;
+  limit?: number;
+  cursor?: string;
+}
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: nextCursorSchema });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });

@@ -1,6 +1,7 @@
 // The game servers' calls (/api/game/*) and the admin calls about game servers and deliveries.
 import { z } from 'zod';
 import { gameItemSchema } from './catalogue.ts';
+import { nextCursorSchema } from './paging.ts';
 
 export const gameMessages = {
   keyRequired: 'A game server key is required',
@@ -122,7 +123,10 @@ export const adminDeliverySchema = z.object({
   deliveredBy: z.string().nullable(),
 });
 export type AdminDelivery = z.infer<typeof adminDeliverySchema>;
-export const adminDeliveriesResponseSchema = z.object({ deliveries: z.array(adminDeliverySchema) });
+export const adminDeliveriesResponseSchema = z.object({
+  deliveries: z.array(adminDeliverySchema),
+  nextCursor: nextCursorSchema,
+});
 export type AdminDeliveriesResponse = z.infer<typeof adminDeliveriesResponseSchema>;
 /** POST /api/admin/deliveries/{id}/requeue: the id put back in the queue. */
 export const requeueResponseSchema = z.object({ requeued: z.string() });

@@ -11,6 +11,7 @@ export * from './game.ts';
 export * from './health.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
+export * from './paging.ts';
 export * from './passwords.ts';
 export * from './payments.ts';
 export * from './site-settings.ts';

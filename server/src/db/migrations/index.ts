@@ -14,6 +14,8 @@ import * as images from './2026-11-23-011-images.ts';
 import * as wideNumbers from './2026-11-23-012-wide-numbers.ts';
 import * as rateLimits from './2026-11-23-013-rate-limits.ts';
 import * as oneSubscriptionPerPlayer from './2026-11-24-014-one-subscription-per-player.ts';
+import * as listIndexes from './2026-11-24-015-list-indexes.ts';
+import * as scaleIndexes from './2026-11-24-017-scale-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-012-wide-numbers': wideNumbers,
   '2026-11-23-013-rate-limits': rateLimits,
   '2026-11-24-014-one-subscription-per-player': oneSubscriptionPerPlayer,
+  '2026-11-24-015-list-indexes': listIndexes,
+  '2026-11-24-017-scale-indexes': scaleIndexes,
 };

@@ -1,4 +1,5 @@
 // Data access for inventory entries.
+import { sql } from 'kysely';
 import type { Executor, NewInventoryEntry } from '../database.ts';
 import { prepared } from '../prepared.ts';
 
@@ -157,8 +158,14 @@ export async function findDeliveryStates(db: Executor, ids: string[]) {
 }
 
 /** A player's entries with their delivery state, newest first, for the admin's view. */
-export async function listDeliveriesOfUser(db: Executor, userId: string) {
-  return db
+/** A page of a player's deliveries, newest first (created_at, then id: index of migration 015). */
+export async function listDeliveriesOfUser(
+  db: Executor,
+  userId: string,
+  page: { after?: { createdAt: string; id: string }; limit: number },
+) {
+  const { after } = page;
+  let query = db
     .selectFrom('inventory_entries')
     .leftJoin('game_server_keys', 'game_server_keys.id', 'inventory_entries.delivered_by')
     .select([
@@ -174,8 +181,16 @@ export async function listDeliveriesOfUser(db: Executor, userId: string) {
       'inventory_entries.revoked_at',
       'game_server_keys.name as delivered_by_name',
     ])
-    .where('inventory_entries.user_id', '=', userId)
+    .where('inventory_entries.user_id', '=', userId);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(inventory_entries.created_at, inventory_entries.id) < (${after.createdAt}, ${after.id})`,
+    );
+  }
+  return query
     .orderBy('inventory_entries.created_at', 'desc')
+    .orderBy('inventory_entries.id', 'desc')
+    .limit(page.limit)
     .execute();
 }
 

@@ -1,5 +1,7 @@
 // Data access for users (and the tier a user holds).
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor, NewUser, UserRow } from '../database.ts';
+import type { DialectName } from '../dialect.ts';
 import { prepared } from '../prepared.ts';
 
 /** A user as the app handles it: every column but the password hash, with the tier's name and price. */
@@ -22,6 +24,7 @@ export const userWithTierColumns = [
   'users.discord_username',
   'users.created_at',
   'users.updated_at',
+  'users.last_login_at',
   'tiers.name as tier_name',
   'tiers.price_cents as tier_price_cents',
 ] as const;
@@ -76,6 +79,11 @@ export async function updatePasswordHash(db: Executor, id: string, passwordHash:
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** When the user last signed in (the admin's list sorts by it). */
+export async function updateLastLogin(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute();
+}
+
 export async function updateIsAdmin(db: Executor, id: string, isAdmin: boolean, now: string): Promise<void> {
   await db
     .updateTable('users')
@@ -106,9 +114,82 @@ export async function updateUserTier(db: Executor, id: string, tierId: string | 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Every user, newest first, for the admin's user list. */
-export async function listUsersWithTier(db: Executor): Promise<UserWithTier[]> {
-  return selectUsersWithTier(db).orderBy('users.created_at', 'desc').orderBy('users.id').execute();
+/** What the admin's user list can be ordered by: each has an index (migration 015) ending in id. */
+export type UserOrderKey = 'joined' | 'credits' | 'last_login';
+
+/** One page of the admin's user list (services/admin/user-list.ts decides what is asked). */
+export interface UserPageRequest {
+  dialect: DialectName;
+  order: UserOrderKey;
+  direction: 'asc' | 'desc';
+  /** Lowercased: names and emails in [from, to) by byte order, or this Discord id exactly. */
+  search?: { from: string; to: string; discordId: string };
+  /** A tier's id, or null for players without one. */
+  tierId?: string | null;
+  admin?: boolean;
+  /** The last row of the page before, in this order. */
+  after?: { key: string | number; id: string };
+  /** How many rows to read. */
+  limit: number;
+}
+
+/** The sort key as the index holds it (migration 015): never signed in sorts as the oldest. */
+function orderExpression(order: UserOrderKey): RawBuilder<unknown> {
+  if (order === 'credits') return sql`users.credits`;
+  if (order === 'last_login') return sql`coalesce(users.last_login_at, '')`;
+  return sql`users.created_at`;
+}
+
+/** A prefix range on a lowercased column: byte order, as SQLite compares and PostgreSQL's "C" collation does. */
+function inRange(column: RawBuilder<unknown>, dialect: DialectName, from: string, to: string) {
+  const key = dialect === 'postgres' ? sql`(${column} collate "C")` : column;
+  return sql<boolean>`(${key} >= ${from} and ${key} < ${to})`;
+}
+
+/** The sort key of a row in `order`, as orderExpression reads it. */
+export function userOrderKey(row: UserWithTier, order: UserOrderKey): string | number {
+  if (order === 'credits') return Number(row.credits);
+  if (order === 'last_login') return row.last_login_at ?? '';
+  return row.created_at;
+}
+
+/** A page of users in a keyset order (sort key, then id): no OFFSET, so page 1,000 costs what page 1 does. */
+export async function pageUsersWithTier(db: Executor, request: UserPageRequest): Promise<UserWithTier[]> {
+  return userPageQuery(db, request).execute();
+}
+
+/** The query of pageUsersWithTier, built but not run (test/list-indexes.test.ts reads its plan). */
+export function userPageQuery(db: Executor, request: UserPageRequest) {
+  const { dialect, search, after } = request;
+  const key = orderExpression(request.order);
+  const descending = request.direction === 'desc';
+  let query = selectUsersWithTier(db);
+  if (search) {
+    query = query.where((eb) =>
+      eb.or([
+        inRange(sql`users.username_normalized`, dialect, search.from, search.to),
+        inRange(sql`users.email_normalized`, dialect, search.from, search.to),
+        inRange(sql`lower(users.discord_username)`, dialect, search.from, search.to),
+        eb('users.discord_id', '=', search.discordId),
+      ]),
+    );
+  }
+  if (request.tierId !== undefined) {
+    const tierId = request.tierId;
+    query = query.where('users.current_tier_id', tierId === null ? 'is' : '=', tierId);
+  }
+  // A literal, not a parameter: SQLite uses the partial index of administrators only for `is_admin = 1`.
+  if (request.admin !== undefined)
+    query = query.where(sql<boolean>`users.is_admin = ${sql.lit(request.admin ? 1 : 0)}`);
+  if (after) {
+    query = query.where(
+      descending
+        ? sql<boolean>`(${key}, users.id) < (${after.key}, ${after.id})`
+        : sql<boolean>`(${key}, users.id) > (${after.key}, ${after.id})`,
+    );
+  }
+  const direction = descending ? sql`desc` : sql`asc`;
+  return query.orderBy(sql`${key} ${direction}`).orderBy(sql`users.id ${direction}`).limit(request.limit);
 }
 
 export async function countUsers(db: Executor): Promise<number> {

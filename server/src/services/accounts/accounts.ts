@@ -9,6 +9,7 @@ import {
   findUserIdByNormalizedUsername,
   insertUser,
   type UserWithTier,
+  updateLastLogin,
   updatePasswordHash,
 } from '../../db/repositories/users.ts';
 import { conflict, invalid, rateLimited, unauthorized } from '../../errors.ts';
@@ -35,8 +36,10 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** A new session; the sign-in time is kept for the admin's user list (one indexed write per sign-in). */
 async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {
   const token = await createSession(ctx, user.id, meta.userAgent);
+  await updateLastLogin(ctx.db, user.id, toIso(ctx.clock()));
   return { user: toUserView(user), token };
 }
 

@@ -1,16 +1,10 @@
-// What administrators do to users: the admin view of SPEC.md §3, the user list, setting a balance
+// What administrators do to users: the admin view of SPEC.md §3, setting a balance
 // (through the ledger, as an admin adjustment), assigning a tier and the admin flag. Every change
 // leaves an audit record.
 import { type AdminUser, adminMessages, adminUserMessages } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { findTierById } from '../../db/repositories/catalogue.ts';
-import {
-  findUserById,
-  listUsersWithTier,
-  lockUserCredits,
-  type UserWithTier,
-  updateUserTier,
-} from '../../db/repositories/users.ts';
+import { findUserById, lockUserCredits, type UserWithTier, updateUserTier } from '../../db/repositories/users.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { toUserView } from '../accounts/user-view.ts';
@@ -33,6 +27,7 @@ export function toAdminUserView(row: UserWithTier): AdminUser {
     credits: user.credits,
     currentTier: user.currentTier,
     isAdmin: user.isAdmin,
+    lastLoginAt: row.last_login_at,
   };
 }
 
@@ -40,10 +35,6 @@ async function readAdminUser(ctx: AppContext, userId: string): Promise<AdminUser
   const row = await findUserById(ctx.db, userId);
   if (!row) throw notFound(adminUserMessages.userNotFound);
   return toAdminUserView(row);
-}
-
-export async function listUsersForAdmin(ctx: AppContext): Promise<AdminUser[]> {
-  return (await listUsersWithTier(ctx.db)).map(toAdminUserView);
 }
 
 /** Sets a balance to `credits`; the difference is one ledger row naming the admin. */

@@ -6,11 +6,14 @@ import {
   type AckRefusalReason,
   type AckResponse,
   type AdminDelivery,
+  DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   type Delivery,
   type GameItem,
   type GameServerKey,
   gameMessages,
+  type PageQueryInput,
+  pagingMessages,
   type ShopItem,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
@@ -36,6 +39,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { newId, newSecretToken, sha256Hex } from '../../lib/ids.ts';
+import { decodeCursor, toPage } from '../../lib/page-cursor.ts';
 import { adminTransaction } from '../admin/audit.ts';
 import { ADMIN_MAIL } from '../admin/mail.ts';
 
@@ -207,27 +211,47 @@ export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids:
   return result;
 }
 
-export async function listUserDeliveries(ctx: AppContext, userId: string): Promise<AdminDelivery[]> {
+/** One page of a player's deliveries, newest first (`GET /api/admin/users/{id}/deliveries`). */
+export async function listUserDeliveries(
+  ctx: AppContext,
+  userId: string,
+  query: PageQueryInput,
+): Promise<{ deliveries: AdminDelivery[]; nextCursor: string | null }> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  let after: { createdAt: string; id: string } | undefined;
+  if (query.cursor !== undefined) {
+    const cursor = decodeCursor(query.cursor, DELIVERIES_ORDER, 'string');
+    if (!cursor) throw invalid(pagingMessages.badCursor);
+    after = { createdAt: String(cursor.key), id: cursor.id };
+  }
   if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
   const now = toIso(ctx.clock());
-  return (await listDeliveriesOfUser(ctx.db, userId)).map((row) => ({
-    _id: row.id,
-    name: (JSON.parse(row.item_snapshot) as ShopItem).name,
-    quantity: Number(row.quantity),
-    acquiredMethod: row.acquired_method,
-    createdAt: row.created_at,
-    status: row.revoked_at
-      ? 'revoked'
-      : row.delivered_to_game === 1
-        ? 'delivered'
-        : row.lease_until && row.lease_until > now
-          ? 'leased'
-          : 'pending',
-    attempts: Number(row.delivery_attempts),
-    deliveredAt: row.delivered_at,
-    deliveredBy: row.delivered_by_name,
-  }));
+  const rows = await listDeliveriesOfUser(ctx.db, userId, { after, limit: limit + 1 });
+  const page = toPage(rows, limit, (row) => ({ order: DELIVERIES_ORDER, key: row.created_at, id: row.id }));
+  const deliveries = page.rows.map(
+    (row): AdminDelivery => ({
+      _id: row.id,
+      name: (JSON.parse(row.item_snapshot) as ShopItem).name,
+      quantity: Number(row.quantity),
+      acquiredMethod: row.acquired_method,
+      createdAt: row.created_at,
+      status: row.revoked_at
+        ? 'revoked'
+        : row.delivered_to_game === 1
+          ? 'delivered'
+          : row.lease_until && row.lease_until > now
+            ? 'leased'
+            : 'pending',
+      attempts: Number(row.delivery_attempts),
+      deliveredAt: row.delivered_at,
+      deliveredBy: row.delivered_by_name,
+    }),
+  );
+  return { deliveries, nextCursor: page.nextCursor };
 }
+
+/** The one order of a player's deliveries, named in its cursors. */
+const DELIVERIES_ORDER = 'deliveries';
 
 /** An admin puts a delivery back in the queue: Pending again, to be handed out anew. */
 export async function requeue(ctx: AppContext, adminId: string, entryId: string): Promise<void> {

@@ -2,7 +2,11 @@
 // list is cached under adminKeys; after a change, every list that shows what changed is asked again
 // (SPEC.md §4: the relevant list is refetched), on this screen and for the screens not open now.
 import type { ApiClient } from '@starport/api-client/client';
+import type { AdminUsersQuery } from '@starport/api-client/contract';
 import type { QueryKey } from '@tanstack/react-query';
+
+/** What the users screen asks the server for (everything but the cursor). */
+export type UserListFilters = Omit<AdminUsersQuery, 'cursor' | 'limit'>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -11,7 +15,9 @@ export const adminKeys = {
   items: () => [...adminKeys.all, 'items'] as const,
   categories: () => [...adminKeys.all, 'categories'] as const,
   images: () => [...adminKeys.all, 'images'] as const,
-  users: () => [...adminKeys.all, 'users'] as const,
+  /** Every users list; `users(filters)` one search, filter and sort of it. */
+  users: (filters?: UserListFilters) =>
+    filters === undefined ? ([...adminKeys.all, 'users'] as const) : ([...adminKeys.all, 'users', filters] as const),
   /** Every player's deliveries; `deliveries(userId)` one player's. */
   deliveries: (userId?: string) =>
     userId === undefined
@@ -24,6 +30,22 @@ export const adminKeys = {
   deadJobs: () => [...adminKeys.all, 'jobs', 'dead'] as const,
 };
 
+/**
+ * A list read a page at a time: each page asked with the cursor the one before gave, none on the
+ * first, no next page after a null cursor.
+ */
+function pages<Page extends { nextCursor: string | null }>(
+  queryKey: QueryKey,
+  readPage: (cursor: string | undefined) => Promise<Page>,
+) {
+  return {
+    queryKey,
+    queryFn: ({ pageParam }: { pageParam: string | null }) => readPage(pageParam ?? undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page) => last.nextCursor,
+  };
+}
+
 /** Each list with the call that reads it: one key never stands for two different reads. */
 export function adminQueries(api: ApiClient) {
   const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => ({ queryKey, queryFn });
@@ -34,9 +56,12 @@ export function adminQueries(api: ApiClient) {
     items: () => read(adminKeys.items(), () => admin.items.list().then((a) => a.items)),
     categories: () => read(adminKeys.categories(), () => admin.categories.list().then((a) => a.categories)),
     images: () => read(adminKeys.images(), () => admin.images.list().then((a) => a.images)),
-    users: () => read(adminKeys.users(), () => admin.users.list().then((a) => a.users)),
+    /** The users list, a page at a time, searched, filtered and sorted by the server. */
+    users: (filters: UserListFilters) =>
+      pages(adminKeys.users(filters), (cursor) => admin.users.list({ ...filters, cursor })),
+    /** A player's deliveries, newest first, a page at a time. */
     deliveries: (userId: string) =>
-      read(adminKeys.deliveries(userId), () => admin.deliveries.ofUser(userId).then((a) => a.deliveries)),
+      pages(adminKeys.deliveries(userId), (cursor) => admin.deliveries.ofUser(userId, { cursor })),
     siteSettings: () => read(adminKeys.siteSettings(), () => admin.siteSettings.get().then((a) => a.settings)),
     gameServers: () => read(adminKeys.gameServers(), () => admin.gameServers.list().then((a) => a.keys)),
     discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),

@@ -1,8 +1,8 @@
 // The admin screens' one data layer (TanStack Query): reads cached under the keys of admin-queries.ts,
 // and changes that make the lists showing them stale. SPEC.md §8 decides per list whether a failed
 // read is a toast or only a console line, so each read says what its failure does.
-import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
-import { MutationCache, QueryCache, QueryClient, useMutation, useQuery } from '@tanstack/react-query';
+import type { InfiniteData, QueryKey, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminChange } from './admin-queries.ts';
 import { staleAfter } from './admin-queries.ts';
 
@@ -50,6 +50,24 @@ export interface AdminQuery<T> {
 /** Reads a list; `onError` runs once per failed read (a toast, or a console line for silent lists). */
 export function useAdminQuery<T>(query: AdminQuery<T>, onError: (error: unknown) => void): UseQueryResult<T> {
   return useQuery({ ...query, meta: { onError } });
+}
+
+export interface AdminPagedQuery<Page> {
+  queryKey: QueryKey;
+  queryFn: (context: { pageParam: string | null }) => Promise<Page>;
+  initialPageParam: string | null;
+  getNextPageParam: (last: Page) => string | null;
+}
+
+/**
+ * Reads a paged list (admin-queries.ts `pages`): `fetchNextPage` for "Load more". Made stale by a
+ * change, it is asked again from the first page through as many as were shown.
+ */
+export function useAdminPagedQuery<Page>(
+  query: AdminPagedQuery<Page>,
+  onError: (error: unknown) => void,
+): UseInfiniteQueryResult<InfiniteData<Page, string | null>> {
+  return useInfiniteQuery({ ...query, meta: { onError } });
 }
 
 /** A change through the API; it settles once every list `change` makes stale, and is on screen, is fresh. */

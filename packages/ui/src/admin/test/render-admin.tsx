@@ -82,6 +82,7 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     credits: 1250,
     currentTier: null,
     isAdmin: false,
+    lastLoginAt: null,
     ...overrides,
   };
 }
@@ -108,7 +109,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/shop/admin/items': () => json(200, { items: [] }),
     'GET /api/admin/categories': () => json(200, { categories: [] }),
     'GET /api/shop/admin/images': () => json(200, { images: [] }),
-    'GET /api/admin/users': () => json(200, { users: [] }),
+    'GET /api/admin/users': () => json(200, { users: [], nextCursor: null }),
     'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
     'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
     'GET /api/admin/jobs?state=dead': () => json(200, { jobs: [] }),

@@ -1,5 +1,6 @@
 // A player's deliveries into the game (issue 7): each purchase or mailed item with its state
-// (pending, leased, delivered, revoked), and Re-queue to hand one to the game again.
+// (pending, leased, delivered, revoked), newest first a page at a time, and Re-queue to hand one to
+// the game again.
 import type { AdminDelivery, AdminUser } from '@starport/api-client/contract';
 import { Dialog } from '../../dialog/dialog.tsx';
 import { formatAcquiredMethod, formatDate } from '../../format/format.ts';
@@ -8,7 +9,8 @@ import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
+import { LoadMore } from '../shared/load-more.tsx';
+import { useAdminMutation, useAdminPagedQuery } from '../shared/use-admin-query.ts';
 
 export const deliveryMessages = {
   requeued: 'Delivery re-queued',
@@ -28,7 +30,7 @@ export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: 
   const api = useAdminApi();
   const toast = useToast();
   // Keyed by the player: given another one, the dialog shows theirs.
-  const deliveries = useAdminQuery(adminQueries(api).deliveries(user._id), (error) =>
+  const deliveries = useAdminPagedQuery(adminQueries(api).deliveries(user._id), (error) =>
     toast.error(messageOr(error, deliveryMessages.fetchFailed)),
   );
   const requeue = useAdminMutation('delivery', (id: string) => api.admin.deliveries.requeue(id));
@@ -43,7 +45,7 @@ export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: 
     }
   }
 
-  const list = deliveries.data ?? [];
+  const list = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
   return (
     <Dialog open title={`Deliveries of ${user.user_name}`} onClose={onClose}>
       {deliveries.isPending ? (
@@ -82,6 +84,7 @@ export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: 
           ))}
         </ul>
       )}
+      <LoadMore query={deliveries} label="Load more deliveries" />
       <div className="dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Close

@@ -33,7 +33,9 @@ function userServer(initial: AdminUser[] = [nova, orion, me]) {
     return json(200, { user: users.find((user) => user._id === id) });
   };
   return {
-    'GET /api/admin/users': () => json(200, { users }),
+    'GET /api/admin/users': () => json(200, { users, nextCursor: null }),
+    'GET /api/admin/stats': () =>
+      json(200, { stats: { totalUsers: users.length, activeSubscriptions: 0, shopItems: 0, revenue30d: 0 } }),
     'GET /api/tiers/all': () => json(200, { tiers: [makeTier(), makeTier({ _id: 'tier-admiral', name: 'Admiral' })] }),
     'GET /api/shop/admin/items': () =>
       json(200, { items: [makeItem(), makeItem({ _id: 'item-lance', name: 'Void Lance' })] }),
@@ -79,29 +81,75 @@ describe('UserManagement', () => {
     expect(row('nova').getByRole('button', { name: /^User: / })).toBeTruthy();
   });
 
-  it.each([
-    ['NOVA', ['nova']],
-    ['starport.test', ['orion', 'commander']],
-    ['hunterofstars', ['orion']],
-  ])('searches username, email and Discord name ignoring case: %s', async (search, names) => {
-    renderAdmin('/admin/users', { api: userServer() });
+  const names = () =>
+    screen.queryAllByRole('rowheader').map((cell) => cell.querySelector('.user-name')?.firstChild?.textContent);
+
+  it('asks the server for a search once typing pauses, and shows what it answers', async () => {
+    const { count } = renderAdmin('/admin/users', {
+      api: {
+        ...userServer(),
+        'GET /api/admin/users?search=NOVA': () => json(200, { users: [nova], nextCursor: null }),
+      },
+    });
     await screen.findByText('orion');
 
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: search } });
+    const box = screen.getByLabelText('Search users');
+    for (const typed of ['N', 'NO', 'NOV', 'NOVA ']) fireEvent.change(box, { target: { value: typed } });
 
-    const shown = screen
-      .getAllByRole('rowheader')
-      .map((cell) => cell.querySelector('.user-name')?.firstChild?.textContent);
-    expect(shown).toEqual(names);
+    await waitFor(() => expect(names()).toEqual(['nova']));
+    // One request for the word, none for each key on the way (trimmed: the server ignores case).
+    expect(count('GET /api/admin/users?search=NOVA')).toBe(1);
+    expect(count('GET /api/admin/users?search=N')).toBe(0);
+    expect(screen.getByText(/Total users:/).textContent).toContain('1 matching');
+  });
+
+  it('loads the next page with "Load more users", after the rows already shown', async () => {
+    const { count } = renderAdmin('/admin/users', {
+      api: {
+        ...userServer(),
+        'GET /api/admin/users': () => json(200, { users: [nova], nextCursor: 'after-nova' }),
+        'GET /api/admin/users?cursor=after-nova': () => json(200, { users: [orion, me], nextCursor: null }),
+      },
+    });
+    await screen.findByText('nova');
+    expect(names()).toEqual(['nova']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more users' }));
+
+    await waitFor(() => expect(names()).toEqual(['nova', 'orion', 'commander']));
+    expect(count('GET /api/admin/users?cursor=after-nova')).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Load more users' })).toBeNull();
+  });
+
+  it('filters by tier and role and sorts through the server', async () => {
+    const { count } = renderAdmin('/admin/users', {
+      api: {
+        ...userServer(),
+        'GET /api/admin/users?tier=none': () => json(200, { users: [nova, me], nextCursor: null }),
+        'GET /api/admin/users?tier=none&admin=true': () => json(200, { users: [me], nextCursor: null }),
+        'GET /api/admin/users?tier=none&admin=true&sort=credits_desc': () =>
+          json(200, { users: [me], nextCursor: null }),
+      },
+    });
+    await screen.findByText('orion');
+
+    fireEvent.change(screen.getByLabelText('Tier'), { target: { value: 'none' } });
+    await waitFor(() => expect(names()).toEqual(['nova', 'commander']));
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'true' } });
+    await waitFor(() => expect(names()).toEqual(['commander']));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'credits_desc' } });
+    await waitFor(() => expect(count('GET /api/admin/users?tier=none&admin=true&sort=credits_desc')).toBe(1));
   });
 
   it("says 'No users found' when nothing matches", async () => {
-    renderAdmin('/admin/users', { api: userServer() });
+    renderAdmin('/admin/users', {
+      api: { ...userServer(), 'GET /api/admin/users?search=zzz': () => json(200, { users: [], nextCursor: null }) },
+    });
     await screen.findByText('orion');
 
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'zzz' } });
 
-    expect(screen.getByText('No users found')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeTruthy();
   });
 
   it.each(['-1', '1.5', '', 'lots'])(

@@ -1,19 +1,26 @@
-// User Management (SPEC.md §2): the total, a search over username, email and Discord name, and per
-// player their credits (edited through a prompt), tier, admin flag (after a confirmation) and an
-// inline Send Mail form. A table on wide screens, cards on phones (the same markup, restyled).
+// User Management (SPEC.md §2): the total, a search, filters and sort orders the server applies (a
+// page at a time with "Load more": issue 18), and per player their credits (edited through a
+// prompt), tier, admin flag (after a confirmation) and an inline Send Mail form. A table on wide
+// screens, cards on phones (the same markup, restyled).
 
-import type { AdminUser, SendMailRequest } from '@starport/api-client/contract';
-import { Fragment, useState } from 'react';
+import {
+  type AdminUser,
+  type AdminUserSort,
+  DEFAULT_ADMIN_USER_SORT,
+  type SendMailRequest,
+} from '@starport/api-client/contract';
+import { Fragment, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../dialog/dialog.tsx';
 import { formatCredits, formatDate } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
 import { useSession } from '../../session/session.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
-import { adminQueries } from '../shared/admin-queries.ts';
+import { adminQueries, type UserListFilters } from '../shared/admin-queries.ts';
 import { describeError, messageOr } from '../shared/errors.ts';
+import { LoadMore } from '../shared/load-more.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
-import { logFailure, useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
+import { logFailure, useAdminMutation, useAdminPagedQuery, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
@@ -38,13 +45,26 @@ export const userMessages = {
   problemsTitle: 'Discord roles need your attention',
 } as const;
 
-/** SPEC.md §2: the search matches username, email or Discord username, ignoring case. */
-export function matchesSearch(user: AdminUser, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [user.user_name, user.user_email, user.discordUsername ?? ''].some((text) =>
-    text.toLowerCase().includes(needle),
-  );
+/** How long typing pauses before the search is sent: one request per word, not per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const sortLabels: Record<AdminUserSort, string> = {
+  joined_desc: 'Newest first',
+  joined_asc: 'Oldest first',
+  credits_desc: 'Most credits',
+  credits_asc: 'Fewest credits',
+  last_login_desc: 'Signed in recently',
+  last_login_asc: 'Signed in longest ago',
+};
+
+/** `value`, once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 export function UserManagement() {
@@ -53,7 +73,22 @@ export function UserManagement() {
   const { user: me, refreshUser } = useSession();
   useAdminTitle('Users');
   const queries = adminQueries(api);
-  const users = useAdminQuery(queries.users(), (error) => toast.error(userMessages.loadFailed(describeError(error))));
+  const [search, setSearch] = useState('');
+  const [tierFilter, setTierFilter] = useState('');
+  const [roleFilter, setRoleFilter] = useState<'' | 'true' | 'false'>('');
+  const [sort, setSort] = useState<AdminUserSort>(DEFAULT_ADMIN_USER_SORT);
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters: UserListFilters = {
+    search: term || undefined,
+    tier: tierFilter || undefined,
+    admin: roleFilter === '' ? undefined : roleFilter === 'true',
+    // The default order is the server's too: left out, so the plain list is the plain call.
+    sort: sort === DEFAULT_ADMIN_USER_SORT ? undefined : sort,
+  };
+  const users = useAdminPagedQuery(queries.users(filters), (error) =>
+    toast.error(userMessages.loadFailed(describeError(error))),
+  );
+  const stats = useAdminQuery(queries.stats(), logFailure('Failed to load the user count'));
   const tiers = useAdminQuery(queries.tiers(), logFailure('Failed to load tiers'));
   const items = useAdminQuery(queries.items(), logFailure('Failed to load shop items'));
   // Role sync problems only an admin can fix (SECURITY.md): loaded quietly, shown when there are any.
@@ -71,7 +106,6 @@ export function UserManagement() {
     user ? api.admin.discord.resyncUser(user._id) : api.admin.discord.resyncAll(),
   );
   const sendMail = useAdminMutation('mail', (mail: SendMailRequest) => api.admin.sendMail(mail));
-  const [search, setSearch] = useState('');
   const [editingCredits, setEditingCredits] = useState<AdminUser | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
   const [mailTo, setMailTo] = useState<string | null>(null);
@@ -142,8 +176,8 @@ export function UserManagement() {
     }
   }
 
-  const all = users.data ?? [];
-  const shown = all.filter((user) => matchesSearch(user, search));
+  const shown = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const filtered = Boolean(filters.search || filters.tier || filters.admin !== undefined);
   const tierList = tiers.data ?? [];
 
   return (
@@ -156,8 +190,14 @@ export function UserManagement() {
           </button>
         }
       >
-        Total users: <strong>{formatCredits(all.length)}</strong>
-        {search.trim() ? <> · {formatCredits(shown.length)} matching</> : null}
+        Total users: <strong>{stats.data ? formatCredits(stats.data.totalUsers) : '…'}</strong>
+        {filtered ? (
+          <>
+            {' '}
+            · {formatCredits(shown.length)}
+            {users.hasNextPage ? '+' : ''} matching
+          </>
+        ) : null}
       </ScreenHeader>
 
       {problems.data && problems.data.length > 0 ? (
@@ -166,26 +206,79 @@ export function UserManagement() {
           <ul>
             {problems.data.map((problem) => (
               <li key={problem.jobId}>
-                {all.find((user) => user._id === problem.userId)?.user_name ?? problem.userId}: {problem.error}
+                {shown.find((user) => user._id === problem.userId)?.user_name ?? problem.userId}: {problem.error}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
 
-      <div className="field admin-search">
-        <label className="field-label" htmlFor="admin-user-search">
-          Search users
-        </label>
-        <input
-          id="admin-user-search"
-          type="search"
-          className="input"
-          placeholder="Username, email or Discord name"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+      <div className="admin-filters">
+        <div className="field admin-search">
+          <label className="field-label" htmlFor="admin-user-search">
+            Search users
+          </label>
+          <input
+            id="admin-user-search"
+            type="search"
+            className="input"
+            placeholder="Start of a username, email or Discord name, or a Discord id"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="admin-user-tier">
+            Tier
+          </label>
+          <select
+            id="admin-user-tier"
+            className="select"
+            value={tierFilter}
+            onChange={(event) => setTierFilter(event.target.value)}
+          >
+            <option value="">Any tier</option>
+            <option value="none">No tier</option>
+            {tierList.map((tier) => (
+              <option key={tier._id} value={tier._id}>
+                {tier.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="admin-user-role">
+            Role
+          </label>
+          <select
+            id="admin-user-role"
+            className="select"
+            value={roleFilter}
+            onChange={(event) => setRoleFilter(event.target.value as '' | 'true' | 'false')}
+          >
+            <option value="">Everyone</option>
+            <option value="true">Admins</option>
+            <option value="false">Players</option>
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="admin-user-sort">
+            Sort
+          </label>
+          <select
+            id="admin-user-sort"
+            className="select"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as AdminUserSort)}
+          >
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       {users.isPending ? (
@@ -336,6 +429,7 @@ export function UserManagement() {
           </table>
         </div>
       )}
+      <LoadMore query={users} label="Load more users" />
 
       {editingCredits ? (
         <CreditsPrompt

@@ -1,0 +1,257 @@
+// GET /api/admin/users a page at a time (issue 18): every row exactly once across pages, even with
+// players joining between pages; each sort order; search by name, email, Discord name and id;
+// filters; refusals of a bad cursor, limit or sort; and the answer without parameters.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewUser } from '../src/db/database.ts';
+import { insertUser } from '../src/db/repositories/users.ts';
+import { newId } from '../src/lib/ids.ts';
+import { grantAdmin } from '../src/services/admin/administrators.ts';
+import { addTier } from './helpers/catalogue-factories.ts';
+import { call, registerPlayer } from './helpers/http.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+
+interface Seeded {
+  id: string;
+  username: string;
+  email: string;
+  credits: number;
+  created_at: string;
+  last_login_at: string | null;
+  current_tier_id: string | null;
+  is_admin: 0 | 1;
+  discord_id: string | null;
+  discord_username: string | null;
+}
+
+describe.each(dialects)('the admin user list on %s', (dialect) => {
+  let h: TestHarness;
+  let admin: Awaited<ReturnType<typeof registerPlayer>>;
+  let seeded: Seeded[];
+  let tierId: string;
+  let counter = 0;
+
+  async function seed(overrides: Partial<Seeded> = {}): Promise<Seeded> {
+    counter += 1;
+    const n = counter;
+    const row: Seeded = {
+      id: newId(),
+      username: `Pilot${String(n).padStart(3, '0')}`,
+      email: `crew${String(n).padStart(3, '0')}@example.com`,
+      // Few distinct values, so ties (broken by id) are everywhere.
+      credits: (n % 4) * 100,
+      created_at: `2026-11-${String(1 + (n % 5)).padStart(2, '0')}T10:00:00.000Z`,
+      last_login_at: n % 3 === 0 ? null : `2026-11-1${n % 7}T08:00:00.000Z`,
+      current_tier_id: null,
+      is_admin: 0,
+      discord_id: null,
+      discord_username: null,
+      ...overrides,
+    };
+    const user: NewUser = {
+      id: row.id,
+      email: row.email,
+      email_normalized: row.email.toLowerCase(),
+      username: row.username,
+      username_normalized: row.username.toLowerCase(),
+      password_hash: 'not-a-hash',
+      credits: row.credits,
+      is_admin: row.is_admin,
+      current_tier_id: row.current_tier_id,
+      discord_id: row.discord_id,
+      discord_username: row.discord_username,
+      created_at: row.created_at,
+      updated_at: row.created_at,
+      last_login_at: row.last_login_at,
+    };
+    await insertUser(h.ctx.db, user);
+    return row;
+  }
+
+  beforeEach(async () => {
+    h = await createHarness(dialect);
+    admin = await registerPlayer(h);
+    await grantAdmin(h.ctx, admin.user.email, 'test');
+    tierId = (await addTier(h)).id;
+    counter = 0;
+    seeded = [];
+    for (let i = 0; i < 23; i++) {
+      seeded.push(await seed(i % 5 === 0 ? { current_tier_id: tierId } : {}));
+    }
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const list = (query = '') => call(h, 'GET', `/api/admin/users${query}`, { token: admin.token });
+
+  /** Every page of a query, `between` run after each page: the ids in the order they came. */
+  async function walk(query: string, between?: (page: number) => Promise<void>) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const answer = await list(`?${query}&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(answer.status).toBe(200);
+      expect(answer.json.users.length).toBeLessThanOrEqual(4);
+      ids.push(...answer.json.users.map((u: { _id: string }) => u._id));
+      cursor = answer.json.nextCursor;
+      if (!cursor) return ids;
+      await between?.(page);
+    }
+    throw new Error('paging never ended');
+  }
+
+  /** Everyone the list holds (the seeded players and the admin), as the sort orders them. */
+  async function everyone(): Promise<Seeded[]> {
+    const adminRow = await h.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', admin.user._id)
+      .executeTakeFirstOrThrow();
+    return [...seeded, { ...adminRow, credits: Number(adminRow.credits), username: adminRow.username } as Seeded];
+  }
+
+  const byKey =
+    (key: (row: Seeded) => string | number, direction: 1 | -1) =>
+    (a: Seeded, b: Seeded): number => {
+      const ka = key(a);
+      const kb = key(b);
+      if (ka !== kb) return (ka < kb ? -1 : 1) * direction;
+      return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * direction;
+    };
+
+  const sorts: [string, (row: Seeded) => string | number, 1 | -1][] = [
+    ['joined_desc', (row) => row.created_at, -1],
+    ['joined_asc', (row) => row.created_at, 1],
+    ['credits_desc', (row) => row.credits, -1],
+    ['credits_asc', (row) => row.credits, 1],
+    ['last_login_desc', (row) => row.last_login_at ?? '', -1],
+    ['last_login_asc', (row) => row.last_login_at ?? '', 1],
+  ];
+
+  it.each(sorts)('walks every user exactly once in %s order, ties by id', async (sort, key, direction) => {
+    const expected = (await everyone()).sort(byKey(key, direction)).map((row) => row.id);
+    const ids = await walk(`sort=${sort}`);
+    expect(ids).toEqual(expected);
+  });
+
+  it('shows no row twice and skips none of those there all along when players join between pages', async () => {
+    const before = (await everyone()).map((row) => row.id);
+    const joined: string[] = [];
+    const ids = await walk('sort=credits_desc', async (page) => {
+      // One who sorts before the cursor, one after, one tied with everything.
+      joined.push((await seed({ credits: 900, created_at: `2026-11-0${1 + (page % 5)}T10:00:00.000Z` })).id);
+      joined.push((await seed({ credits: 0 })).id);
+      joined.push((await seed({ credits: 100 })).id);
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(before));
+    expect(ids.filter((id) => !before.includes(id)).every((id) => joined.includes(id))).toBe(true);
+  });
+
+  it('answers the first page, newest first, as {users, nextCursor} without parameters', async () => {
+    for (let i = 0; i < 40; i++) seeded.push(await seed());
+    const answer = await list();
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.json).sort()).toEqual(['nextCursor', 'users']);
+    expect(answer.json.users).toHaveLength(50);
+    expect(typeof answer.json.nextCursor).toBe('string');
+    const expected = (await everyone()).sort(byKey((row) => row.created_at, -1)).slice(0, 50);
+    expect(answer.json.users.map((u: { _id: string }) => u._id)).toEqual(expected.map((row) => row.id));
+    const rest = await list(`?cursor=${answer.json.nextCursor}`);
+    expect(rest.json.users).toHaveLength(64 - 50);
+    expect(rest.json.nextCursor).toBeNull();
+  });
+
+  it('searches the start of a username, an email or a Discord name ignoring case, and a Discord id exactly', async () => {
+    const ada = await seed({ username: 'AdaLovelace', email: 'countess@engine.org' });
+    const grace = await seed({ username: 'grace', email: 'Ada.H@navy.mil' });
+    const linked = await seed({ username: 'linked', discord_id: '123456789012345678', discord_username: 'AdaBot' });
+    const ids = async (term: string) =>
+      (await list(`?search=${encodeURIComponent(term)}`)).json.users.map((u: { _id: string }) => u._id).sort();
+    expect(await ids('ada')).toEqual([ada.id, grace.id, linked.id].sort());
+    expect(await ids('  ADAL ')).toEqual([ada.id]);
+    expect(await ids('countess@')).toEqual([ada.id]);
+    expect(await ids('123456789012345678')).toEqual([linked.id]);
+    // A Discord id matches whole, and the middle of a name or email is not searched.
+    expect(await ids('12345678901234567')).toEqual([]);
+    expect(await ids('lovelace')).toEqual([]);
+    expect(await ids('engine.org')).toEqual([]);
+    // An empty search is no search.
+    expect((await list('?search=%20')).json.users).toHaveLength(24 + 3);
+  });
+
+  it('pages through a search', async () => {
+    const matches = [];
+    for (let i = 0; i < 9; i++) matches.push((await seed({ username: `Zed${i}` })).id);
+    const ids = await walk('search=zed&sort=joined_asc');
+    expect(ids.sort()).toEqual(matches.sort());
+  });
+
+  it('filters by tier, by no tier, and by the admin flag', async () => {
+    const ids = async (query: string) =>
+      (await list(`${query}&limit=200`)).json.users.map((u: { _id: string }) => u._id).sort();
+    const tiered = seeded.filter((row) => row.current_tier_id === tierId).map((row) => row.id);
+    expect(tiered.length).toBeGreaterThan(0);
+    expect(await ids(`?tier=${tierId}`)).toEqual(tiered.sort());
+    expect(await ids('?tier=none')).toEqual(
+      [...seeded.filter((row) => row.current_tier_id === null).map((row) => row.id), admin.user._id].sort(),
+    );
+    expect(await ids('?admin=true')).toEqual([admin.user._id]);
+    expect(await ids('?admin=false')).toEqual(seeded.map((row) => row.id).sort());
+    expect(await ids(`?admin=false&tier=${tierId}&sort=credits_asc`)).toEqual(tiered.sort());
+  });
+
+  it('records the last sign-in, and sorts by it', async () => {
+    h.clock.set(new Date('2026-11-22T19:00:00.000Z'));
+    const login = await call(h, 'POST', '/api/auth/login', {
+      body: { email: admin.user.email, password: admin.password },
+    });
+    expect(login.status).toBe(200);
+    await seed({ last_login_at: '2026-11-22T18:59:59.000Z' });
+    const page = await call(h, 'GET', '/api/admin/users?sort=last_login_desc&limit=2', { token: login.json.token });
+    expect(page.json.users[0]._id).toBe(admin.user._id);
+    expect(page.json.users[0].lastLoginAt).toBe('2026-11-22T19:00:00.000Z');
+    expect(page.json.users[1].lastLoginAt).toBe('2026-11-22T18:59:59.000Z');
+  });
+
+  it('refuses a malformed cursor, one of another sort, a bad limit, sort, admin or tier with 400 and a message', async () => {
+    const page = await list('?sort=credits_desc&limit=2');
+    const creditsCursor = page.json.nextCursor as string;
+    const cases: [string, string][] = [
+      ['?cursor=not-a-cursor!', 'cursor is not one this list gave out (start again without it)'],
+      [
+        `?cursor=${Buffer.from('["joined_desc",1,2]').toString('base64url')}`,
+        'cursor is not one this list gave out (start again without it)',
+      ],
+      [`?sort=joined_desc&cursor=${creditsCursor}`, 'cursor is not one this list gave out (start again without it)'],
+      ['?cursor=', 'cursor is not one this list gave out (start again without it)'],
+      ['?limit=0', 'limit must be a whole number from 1 to 200'],
+      ['?limit=201', 'limit must be a whole number from 1 to 200'],
+      ['?limit=ten', 'limit must be a whole number from 1 to 200'],
+      ['?limit=-1', 'limit must be a whole number from 1 to 200'],
+      [
+        '?sort=name',
+        'sort must be one of: joined_desc, joined_asc, credits_desc, credits_asc, last_login_desc, last_login_asc',
+      ],
+      ['?admin=yes', 'admin must be true or false'],
+      [`?search=${'a'.repeat(321)}`, 'search must be at most 320 characters'],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await list(query);
+      expect([query, answer.status, answer.json.error.message, answer.json.error.code]).toEqual([
+        query,
+        400,
+        message,
+        'invalid_request',
+      ]);
+    }
+    // The cursor it gave out still works.
+    expect((await list(`?sort=credits_desc&limit=2&cursor=${creditsCursor}`)).status).toBe(200);
+  });
+
+  it('stays an admin call', async () => {
+    const player = await registerPlayer(h);
+    expect((await call(h, 'GET', '/api/admin/users?search=a', { token: player.token })).status).toBe(403);
+    expect((await call(h, 'GET', '/api/admin/users?limit=1')).status).toBe(401);
+  });
+});
