@@ -6,6 +6,7 @@ import type { NewUser } from '../src/db/database.ts';
 import { insertUser } from '../src/db/repositories/users.ts';
 import { newId } from '../src/lib/ids.ts';
 import { grantAdmin } from '../src/services/admin/administrators.ts';
+import { FEW_MATCHES } from '../src/services/admin/user-list.ts';
 import { addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
@@ -185,6 +186,35 @@ describe.each(dialects)('the admin user list on %s', (dialect) => {
     for (let i = 0; i < 9; i++) matches.push((await seed({ username: `Zed${i}` })).id);
     const ids = await walk('search=zed&sort=joined_asc');
     expect(ids.sort()).toEqual(matches.sort());
+  });
+
+  it('pages through a search matching more players than it sorts at once, in order', async () => {
+    await h.ctx.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < FEW_MATCHES + 5; i++) {
+        const id = `many-${String(i).padStart(5, '0')}`;
+        await insertUser(trx, {
+          id,
+          email: `${id}@example.com`,
+          email_normalized: `${id}@example.com`,
+          username: `Many${i}`,
+          username_normalized: `many${i}`,
+          password_hash: 'x',
+          created_at: `2026-10-01T00:00:00.000Z`,
+          updated_at: `2026-10-01T00:00:00.000Z`,
+        });
+      }
+    });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await list(`?search=MANY&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...answer.json.users.map((u: { _id: string }) => u._id));
+      cursor = answer.json.nextCursor;
+    } while (cursor);
+    // All joined at once: by id, newest (highest) first.
+    expect(seen).toEqual(
+      Array.from({ length: FEW_MATCHES + 5 }, (_, i) => `many-${String(i).padStart(5, '0')}`).reverse(),
+    );
   });
 
   it('filters by tier, by no tier, and by the admin flag', async () => {

@@ -7,6 +7,7 @@ import type {
   AdminUserResponse,
   AdminUsersQuery,
   AdminUsersResponse,
+  AuditLogResponse,
   AuthResponse,
   CategoriesResponse,
   CategoryInput,
@@ -22,6 +23,7 @@ import type {
   ImageUploadResponse,
   InventoryResponse,
   ItemsResponse,
+  LedgerResponse,
   LoginRequest,
   LogoutResponse,
   MeResponse,
@@ -300,6 +302,11 @@ export function createApiClient(options: ApiClientOptions) {
         requeue: (id: string) =>
           request<{ requeued: string }>('POST', `/admin/deliveries/${encodeURIComponent(id)}/requeue`),
       },
+      /** The audit log, newest first, a page at a time. */
+      audit: (page: PageQuery = {}) => request<AuditLogResponse>('GET', `/admin/audit${queryString({ ...page })}`),
+      /** A player's credit ledger, newest first, a page at a time. */
+      ledger: (userId: string, page: PageQuery = {}) =>
+        request<LedgerResponse>('GET', `/admin/users/${encodeURIComponent(userId)}/ledger${queryString({ ...page })}`),
       sendMail: (input: SendMailRequest) => request<SendMailResponse>('POST', '/admin/send-mail', { body: input }),
       siteSettings: {
         get: () => request<SiteSettingsResponse>('GET', '/admin/site-settings'),

@@ -23,6 +23,7 @@ import {
   listCategoriesForAdmin,
   updateCategoryById,
 } from '../services/admin/categories.ts';
+import { listAuditLog, listUserLedger } from '../services/admin/history.ts';
 import { sendMail } from '../services/admin/mail.ts';
 import { getAdminStats } from '../services/admin/stats.ts';
 import { listUsersForAdmin } from '../services/admin/user-list.ts';
@@ -87,6 +88,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete('/game-servers/:id', async (c) =>
     c.json({ key: await revokeKey(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .get('/audit', async (c) => c.json(await listAuditLog(c.get('ctx'), readQuery(c, pageQuerySchema))))
+  .get('/users/:id/ledger', async (c) =>
+    c.json(await listUserLedger(c.get('ctx'), c.req.param('id'), readQuery(c, pageQuerySchema))),
   )
   .get('/users/:id/deliveries', async (c) =>
     c.json(await listUserDeliveries(c.get('ctx'), c.req.param('id'), readQuery(c, pageQuerySchema))),

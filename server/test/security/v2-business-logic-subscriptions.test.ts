@@ -216,7 +216,8 @@ describe.each(dialects)('one paid subscription per player in the sandbox and the
       migrationTableSchema: schema,
       allowUnorderedMigrations: true,
     });
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    // Back to before migration 014 (and the later ones, which it comes back with).
+    expect((await migrator.migrateTo('2026-11-23-013-rate-limits')).error).toBeUndefined();
     for (const [n, tier] of [cadet, captain].entries()) {
       const at = new Date(Date.UTC(2026, 10, 1 + n)).toISOString();
       const subscriptionId = `sub_sandbox_old${n}`;
@@ -258,7 +259,9 @@ describe.each(dialects)('one paid subscription per player in the sandbox and the
     }
     await updateUserTier(h.ctx.db, player.user._id, captain.id, h.clock().toISOString());
 
-    expect(await migrateToLatest(h.ctx.db, h.ctx.dialect)).toEqual(['2026-11-24-014-one-subscription-per-player']);
+    expect(await migrateToLatest(h.ctx.db, h.ctx.dialect)).toEqual(
+      expect.arrayContaining(['2026-11-24-014-one-subscription-per-player']),
+    );
     expect(await countActiveSubscriptions(h.ctx.db)).toBe(1);
     expect(await settleSubscriptionHolds(h.ctx)).toBe(1);
 

@@ -1,5 +1,6 @@
 // The API contract shared by the server (validation) and the clients (types): one place, no drift.
 export * from './admin.ts';
+export * from './admin-history.ts';
 export * from './admin-users.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';

@@ -1,6 +1,7 @@
 // Data access for balances and the credit ledger. A balance changes only here, by one conditional
 // statement, and the caller writes the ledger row in the same transaction (ARCHITECTURE.md, Data).
 import type { Executor, NewLedgerEntry } from '../database.ts';
+import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
 import { prepared } from '../prepared.ts';
 
 /**
@@ -60,4 +61,10 @@ export async function addCredits(
 ): Promise<number | null> {
   const [row] = (await addUpTo(db, userId, amount, max - amount, now)).rows;
   return row ? Number(row.credits) : null;
+}
+
+/** A page of a player's ledger, newest first. */
+export async function pageLedgerOfUser(db: Executor, userId: string, page: NewestFirstPage) {
+  const query = db.selectFrom('credit_ledger').selectAll().where('credit_ledger.user_id', '=', userId);
+  return newestFirst(query, 'credit_ledger', page).execute();
 }

@@ -1,6 +1,6 @@
 // Data access for inventory entries.
-import { sql } from 'kysely';
 import type { Executor, NewInventoryEntry } from '../database.ts';
+import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
 import { prepared } from '../prepared.ts';
 
 const insertEntryRow = prepared((db: Executor, entry: NewInventoryEntry) =>
@@ -159,13 +159,8 @@ export async function findDeliveryStates(db: Executor, ids: string[]) {
 
 /** A player's entries with their delivery state, newest first, for the admin's view. */
 /** A page of a player's deliveries, newest first (created_at, then id: index of migration 015). */
-export async function listDeliveriesOfUser(
-  db: Executor,
-  userId: string,
-  page: { after?: { createdAt: string; id: string }; limit: number },
-) {
-  const { after } = page;
-  let query = db
+export async function listDeliveriesOfUser(db: Executor, userId: string, page: NewestFirstPage) {
+  const query = db
     .selectFrom('inventory_entries')
     .leftJoin('game_server_keys', 'game_server_keys.id', 'inventory_entries.delivered_by')
     .select([
@@ -182,16 +177,7 @@ export async function listDeliveriesOfUser(
       'game_server_keys.name as delivered_by_name',
     ])
     .where('inventory_entries.user_id', '=', userId);
-  if (after) {
-    query = query.where(
-      sql<boolean>`(inventory_entries.created_at, inventory_entries.id) < (${after.createdAt}, ${after.id})`,
-    );
-  }
-  return query
-    .orderBy('inventory_entries.created_at', 'desc')
-    .orderBy('inventory_entries.id', 'desc')
-    .limit(page.limit)
-    .execute();
+  return newestFirst(query, 'inventory_entries', page).execute();
 }
 
 export async function findEntryById(db: Executor, id: string) {

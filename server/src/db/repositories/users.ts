@@ -122,8 +122,12 @@ export interface UserPageRequest {
   dialect: DialectName;
   order: UserOrderKey;
   direction: 'asc' | 'desc';
-  /** Lowercased: names and emails in [from, to) by byte order, or this Discord id exactly. */
-  search?: { from: string; to: string; discordId: string };
+  /**
+   * Lowercased: names and emails in [from, to) by byte order, or this Discord id exactly. `many`:
+   * the term matches so many players (countSearchMatches) that walking the order's index and
+   * keeping the matches finds a page sooner than sorting every match.
+   */
+  search?: { from: string; to: string; discordId: string; many: boolean };
   /** A tier's id, or null for players without one. */
   tierId?: string | null;
   admin?: boolean;
@@ -146,6 +150,42 @@ function inRange(column: RawBuilder<unknown>, dialect: DialectName, from: string
   return sql<boolean>`(${key} >= ${from} and ${key} < ${to})`;
 }
 
+/**
+ * `expression` that no index serves, on SQLite (its unary +), so the planner takes the plan the
+ * caller knows is better; PostgreSQL's planner judges by its statistics and is left to choose.
+ */
+function withoutIndex(expression: RawBuilder<unknown>, dialect: DialectName): RawBuilder<unknown> {
+  return dialect === 'sqlite' ? sql`+${expression}` : expression;
+}
+
+/** The search's match on one column, or on none through an index when `many` (see UserPageRequest). */
+function searchTerms(dialect: DialectName, search: NonNullable<UserPageRequest['search']>) {
+  const column = (expression: RawBuilder<unknown>) => (search.many ? withoutIndex(expression, dialect) : expression);
+  return [
+    inRange(column(sql`users.username_normalized`), dialect, search.from, search.to),
+    inRange(column(sql`users.email_normalized`), dialect, search.from, search.to),
+    inRange(column(sql`lower(users.discord_username)`), dialect, search.from, search.to),
+    sql<boolean>`${column(sql`users.discord_id`)} = ${search.discordId}`,
+  ];
+}
+
+/**
+ * How many players a search matches, counting at most `cap` per column: each count reads only its
+ * index's range (at most `cap` entries), so it costs the same for "a" as for a full name.
+ */
+export async function countSearchMatches(
+  db: Executor,
+  dialect: DialectName,
+  search: { from: string; to: string; discordId: string },
+  cap: number,
+): Promise<number> {
+  const counts = searchTerms(dialect, { ...search, many: false }).map(
+    (term) => sql`(select count(*) from (select 1 from users where ${term} limit ${sql.lit(cap)}) capped)`,
+  );
+  const result = await sql<{ matches: number | string }>`select ${sql.join(counts, sql` + `)} as matches`.execute(db);
+  return Number(result.rows[0]?.matches ?? 0);
+}
+
 /** The sort key of a row in `order`, as orderExpression reads it. */
 export function userOrderKey(row: UserWithTier, order: UserOrderKey): string | number {
   if (order === 'credits') return Number(row.credits);
@@ -164,19 +204,15 @@ export function userPageQuery(db: Executor, request: UserPageRequest) {
   const key = orderExpression(request.order);
   const descending = request.direction === 'desc';
   let query = selectUsersWithTier(db);
-  if (search) {
-    query = query.where((eb) =>
-      eb.or([
-        inRange(sql`users.username_normalized`, dialect, search.from, search.to),
-        inRange(sql`users.email_normalized`, dialect, search.from, search.to),
-        inRange(sql`lower(users.discord_username)`, dialect, search.from, search.to),
-        eb('users.discord_id', '=', search.discordId),
-      ]),
-    );
-  }
+  if (search) query = query.where((eb) => eb.or(searchTerms(dialect, search)));
   if (request.tierId !== undefined) {
-    const tierId = request.tierId;
-    query = query.where('users.current_tier_id', tierId === null ? 'is' : '=', tierId);
+    // By join date, the tier's own index (tier, joined, id) is in order. By another order, walking
+    // that order's index and keeping the tier's players beats sorting all of them (a tier holds many).
+    const tier =
+      request.order === 'joined' ? sql`users.current_tier_id` : withoutIndex(sql`users.current_tier_id`, dialect);
+    query = query.where(
+      request.tierId === null ? sql<boolean>`${tier} is null` : sql<boolean>`${tier} = ${request.tierId}`,
+    );
   }
   // A literal, not a parameter: SQLite uses the partial index of administrators only for `is_admin = 1`.
   if (request.admin !== undefined)
@@ -189,7 +225,10 @@ export function userPageQuery(db: Executor, request: UserPageRequest) {
     );
   }
   const direction = descending ? sql`desc` : sql`asc`;
-  return query.orderBy(sql`${key} ${direction}`).orderBy(sql`users.id ${direction}`).limit(request.limit);
+  // A search with few matches: they come from the search's indexes and are sorted, never found by
+  // walking the whole order's index.
+  const orderKey = search && !search.many ? withoutIndex(key, dialect) : key;
+  return query.orderBy(sql`${orderKey} ${direction}`).orderBy(sql`users.id ${direction}`).limit(request.limit);
 }
 
 export async function countUsers(db: Executor): Promise<number> {

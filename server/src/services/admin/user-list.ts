@@ -15,7 +15,7 @@ import {
 } from '@starport/api-client/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { pageUsersWithTier, type UserOrderKey, userOrderKey } from '../../db/repositories/users.ts';
+import { countSearchMatches, pageUsersWithTier, type UserOrderKey, userOrderKey } from '../../db/repositories/users.ts';
 import { invalid } from '../../errors.ts';
 import { decodeCursor, toPage } from '../../lib/page-cursor.ts';
 import { toAdminUserView } from './users.ts';
@@ -30,6 +30,13 @@ const ORDERS: Record<AdminUserSort, { order: UserOrderKey; direction: 'asc' | 'd
   last_login_desc: { order: 'last_login', direction: 'desc' },
   last_login_asc: { order: 'last_login', direction: 'asc' },
 };
+
+/**
+ * Past this many matches a search is "many" (db/repositories/users.ts): at a million players, 2,000
+ * matches sort in a few milliseconds, and a term matching more than 2,000 finds its page of 50 within
+ * the first few thousand rows of the order's index.
+ */
+export const FEW_MATCHES = 2000;
 
 /** The first string after every string that starts with `prefix`, in code point (= UTF-8 byte) order. */
 export function prefixUpperBound(prefix: string): string | null {
@@ -57,11 +64,16 @@ export async function listUsersForAdmin(
   }
   const term = query.search?.trim().toLowerCase() ?? '';
   const to = term ? prefixUpperBound(term) : null;
+  const range = term && to ? { from: term, to, discordId: query.search?.trim() ?? '' } : undefined;
+  const search = range && {
+    ...range,
+    many: (await countSearchMatches(ctx.db, ctx.dialect, range, FEW_MATCHES + 1)) > FEW_MATCHES,
+  };
   const rows = await pageUsersWithTier(ctx.db, {
     dialect: ctx.dialect,
     order,
     direction,
-    search: term && to ? { from: term, to, discordId: query.search?.trim() ?? '' } : undefined,
+    search,
     tierId: query.tier === undefined ? undefined : query.tier === 'none' ? null : query.tier,
     admin: query.admin,
     after,

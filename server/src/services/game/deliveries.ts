@@ -6,14 +6,12 @@ import {
   type AckRefusalReason,
   type AckResponse,
   type AdminDelivery,
-  DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   type Delivery,
   type GameItem,
   type GameServerKey,
   gameMessages,
   type PageQueryInput,
-  pagingMessages,
   type ShopItem,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
@@ -39,7 +37,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { newId, newSecretToken, sha256Hex } from '../../lib/ids.ts';
-import { decodeCursor, toPage } from '../../lib/page-cursor.ts';
+import { newestFirstAnswer, newestFirstRequest } from '../../lib/page-cursor.ts';
 import { adminTransaction } from '../admin/audit.ts';
 import { ADMIN_MAIL } from '../admin/mail.ts';
 
@@ -217,17 +215,10 @@ export async function listUserDeliveries(
   userId: string,
   query: PageQueryInput,
 ): Promise<{ deliveries: AdminDelivery[]; nextCursor: string | null }> {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  let after: { createdAt: string; id: string } | undefined;
-  if (query.cursor !== undefined) {
-    const cursor = decodeCursor(query.cursor, DELIVERIES_ORDER, 'string');
-    if (!cursor) throw invalid(pagingMessages.badCursor);
-    after = { createdAt: String(cursor.key), id: cursor.id };
-  }
+  const request = newestFirstRequest(query, DELIVERIES_LIST);
   if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
   const now = toIso(ctx.clock());
-  const rows = await listDeliveriesOfUser(ctx.db, userId, { after, limit: limit + 1 });
-  const page = toPage(rows, limit, (row) => ({ order: DELIVERIES_ORDER, key: row.created_at, id: row.id }));
+  const page = newestFirstAnswer(await listDeliveriesOfUser(ctx.db, userId, request), request, DELIVERIES_LIST);
   const deliveries = page.rows.map(
     (row): AdminDelivery => ({
       _id: row.id,
@@ -250,8 +241,8 @@ export async function listUserDeliveries(
   return { deliveries, nextCursor: page.nextCursor };
 }
 
-/** The one order of a player's deliveries, named in its cursors. */
-const DELIVERIES_ORDER = 'deliveries';
+/** The list's name in its cursors. */
+const DELIVERIES_LIST = 'deliveries';
 
 /** An admin puts a delivery back in the queue: Pending again, to be handed out anew. */
 export async function requeue(ctx: AppContext, adminId: string, entryId: string): Promise<void> {

@@ -23,6 +23,9 @@ export const adminKeys = {
     userId === undefined
       ? ([...adminKeys.all, 'deliveries'] as const)
       : ([...adminKeys.all, 'deliveries', userId] as const),
+  /** Every player's credit history; `ledger(userId)` one player's. */
+  ledger: (userId?: string) =>
+    userId === undefined ? ([...adminKeys.all, 'ledger'] as const) : ([...adminKeys.all, 'ledger', userId] as const),
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
   gameServers: () => [...adminKeys.all, 'game-servers'] as const,
   discordRoles: () => [...adminKeys.all, 'discord', 'roles'] as const,
@@ -62,6 +65,8 @@ export function adminQueries(api: ApiClient) {
     /** A player's deliveries, newest first, a page at a time. */
     deliveries: (userId: string) =>
       pages(adminKeys.deliveries(userId), (cursor) => admin.deliveries.ofUser(userId, { cursor })),
+    /** A player's credit history, newest first, a page at a time. */
+    ledger: (userId: string) => pages(adminKeys.ledger(userId), (cursor) => admin.ledger(userId, { cursor })),
     siteSettings: () => read(adminKeys.siteSettings(), () => admin.siteSettings.get().then((a) => a.settings)),
     gameServers: () => read(adminKeys.gameServers(), () => admin.gameServers.list().then((a) => a.keys)),
     discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),
@@ -81,7 +86,7 @@ export const staleAfter = {
   category: [adminKeys.categories(), adminKeys.items()],
   imageUploaded: [adminKeys.images()],
   imageDeleted: [adminKeys.images(), adminKeys.items()],
-  user: [adminKeys.users()],
+  user: [adminKeys.users(), adminKeys.ledger()],
   mail: [adminKeys.users(), adminKeys.deliveries()],
   delivery: [adminKeys.deliveries()],
   siteSettings: [adminKeys.siteSettings()],

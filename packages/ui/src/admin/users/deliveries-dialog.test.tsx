@@ -44,6 +44,30 @@ describe('DeliveriesDialog', () => {
     await vi.waitFor(() => expect(count('GET /api/admin/users/user-nova/deliveries')).toBe(2));
   });
 
+  it('loads older deliveries with "Load more deliveries", below the newest', async () => {
+    const { count } = renderInAdmin(<DeliveriesDialog user={nova} onClose={vi.fn()} />, {
+      api: {
+        ...answers,
+        'GET /api/admin/users/user-nova/deliveries': () =>
+          json(200, { deliveries: [delivery()], nextCursor: 'after-1' }),
+        'GET /api/admin/users/user-nova/deliveries?cursor=after-1': () =>
+          json(200, { deliveries: [delivery({ _id: 'delivery-0', name: 'Old Hauler' })], nextCursor: null }),
+      },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Deliveries of nova' }));
+    expect(await dialog.findByText('Nova Scout')).toBeTruthy();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Load more deliveries' }));
+
+    expect(await dialog.findByText('Old Hauler')).toBeTruthy();
+    expect(dialog.getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      'Nova Scout',
+      'Old Hauler',
+    ]);
+    expect(count('GET /api/admin/users/user-nova/deliveries?cursor=after-1')).toBe(1);
+    expect(dialog.queryByRole('button', { name: 'Load more deliveries' })).toBeNull();
+  });
+
   it('shows the deliveries of the player it is given, also when given another one while open', async () => {
     const { rerender } = renderInAdmin(<DeliveriesDialog user={nova} onClose={vi.fn()} />, { api: answers });
     expect(await screen.findByText('Nova Scout')).toBeTruthy();

@@ -24,6 +24,7 @@ import { logFailure, useAdminMutation, useAdminPagedQuery, useAdminQuery } from 
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
+import { LedgerDialog } from './ledger-dialog.tsx';
 import { SendMailForm } from './send-mail-form.tsx';
 
 export const userMessages = {
@@ -110,6 +111,7 @@ export function UserManagement() {
   const [toggling, setToggling] = useState<AdminUser | null>(null);
   const [mailTo, setMailTo] = useState<string | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
+  const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
   const assigning = setTier.isPending ? setTier.variables.user._id : null;
 
   /** The admin's own balance and tier show in the host's navigation: keep them current. */
@@ -408,6 +410,14 @@ export function UserManagement() {
                         >
                           Deliveries
                         </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Credit history of ${user.user_name}`}
+                          onClick={() => setHistoryOf(user)}
+                        >
+                          History
+                        </button>
                       </td>
                     </tr>
                     {mailOpen ? (
@@ -456,6 +466,7 @@ export function UserManagement() {
         onCancel={() => setToggling(null)}
       />
       {deliveriesOf ? <DeliveriesDialog user={deliveriesOf} onClose={() => setDeliveriesOf(null)} /> : null}
+      {historyOf ? <LedgerDialog user={historyOf} onClose={() => setHistoryOf(null)} /> : null}
     </>
   );
 }
