@@ -64,6 +64,7 @@ export const compressJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.delete('Content-Length');
 };
 
+const JSON_ONLY = { 'Content-Type': JSON_TYPE };
 const PLAIN = { 'Content-Type': JSON_TYPE, Vary: VARY };
 const BROTLI = { ...PLAIN, 'Content-Encoding': 'br' };
 const GZIP = { ...PLAIN, 'Content-Encoding': 'gzip' };
@@ -74,6 +75,7 @@ const GZIP = { ...PLAIN, 'Content-Encoding': 'gzip' };
  */
 export function sendJsonAnswer(c: Context<AppEnv>, answer: JsonAnswer): Response {
   const { compressed } = answer;
+  if (answer.small) return new Response(answer.json, { headers: JSON_ONLY });
   if (!compressed) return jsonText(c, answer.json);
   const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
   // A header record: @hono/node-server writes it as it is (no Headers object on the way).

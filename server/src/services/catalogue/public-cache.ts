@@ -21,6 +21,8 @@ const CATALOGUE_CHANGED = 'catalogue';
 export interface JsonAnswer {
   json: string;
   compressed: Compressed | null;
+  /** Known to be 1 KB or less (sent as it is, nothing to measure); unset when not measured. */
+  small?: true;
 }
 
 interface Cache {
@@ -72,7 +74,8 @@ export const plainAnswer = (json: string): JsonAnswer => ({ json, compressed: nu
 async function answerOf(value: unknown): Promise<JsonAnswer> {
   const json = JSON.stringify(value);
   const bytes = Buffer.from(json);
-  return { json, compressed: bytes.length > COMPRESS_THRESHOLD_BYTES ? await compressToKeep(bytes) : null };
+  if (bytes.length <= COMPRESS_THRESHOLD_BYTES) return { json, compressed: null, small: true };
+  return { json, compressed: await compressToKeep(bytes) };
 }
 
 /**
