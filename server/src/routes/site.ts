@@ -80,6 +80,22 @@ export function imageRoutes(store: ImageStore) {
 const notBuilt = `<!doctype html><html><head><meta charset="utf-8"><title>Starport</title></head>
 <body><h1>Starport</h1><p>The site has not been built. Run <code>npm start</code> (or <code>npm run build</code>).</p></body></html>`;
 
+/** Every dist/<path>/index.html but the root's, by its path (`/shop`, `/discord/connect`), read once. */
+function readPageShells(siteDir: string): Map<string, string> {
+  const shells = new Map<string, string>();
+  const walk = (dir: string, urlPath: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === 'assets') continue;
+      const sub = path.join(dir, entry.name);
+      const file = path.join(sub, 'index.html');
+      if (fs.existsSync(file)) shells.set(`${urlPath}/${entry.name}`, fs.readFileSync(file, 'utf8'));
+      walk(sub, `${urlPath}/${entry.name}`);
+    }
+  };
+  walk(siteDir, '');
+  return shells;
+}
+
 export function siteRoutes(siteDir: string) {
   const indexFile = path.join(siteDir, 'index.html');
   // Read once: the file only changes with a new build, which means a new process.
@@ -88,7 +104,15 @@ export function siteRoutes(siteDir: string) {
   if (!indexHtml) return site.get('*', (c) => c.html(notBuilt, 503));
   // A header record rather than c.html(): @hono/node-server writes a plain record as it is, where
   // Hono would build a Headers object for two headers and take it apart again (the bench's GET /).
-  const page = () => new Response(indexHtml, { headers: PAGE_HEADERS });
+  const shells = readPageShells(siteDir);
+  // A page's own prerendered shell (dist/shop/index.html for /shop), else its nearest parent's, else index.html.
+  const page = (c: Context) => {
+    for (let at = c.req.path.replace(/\/+$/, ''); at; at = at.slice(0, at.lastIndexOf('/'))) {
+      const shell = shells.get(at);
+      if (shell) return new Response(shell, { headers: PAGE_HEADERS });
+    }
+    return new Response(indexHtml, { headers: PAGE_HEADERS });
+  };
   const staticFiles = serveStatic({ root: siteDir });
   return (
     site
