@@ -68,12 +68,10 @@ function pageScripts(lhr, baseUrl, siteDir) {
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
   return scripts.map((r) => {
     const file = new URL(r.url).pathname;
-    const bytes = fs.readFileSync(path.join(siteDir, file));
     return {
       file,
       transferred: r.transferSize,
-      brotli: zlib.brotliCompressSync(bytes).length,
-      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      ...compressedSizes(siteDir, file),
       admin: /admin/i.test(path.basename(file)),
     };
   });
@@ -107,6 +105,56 @@ async function runOnce(url, token) {
   }
 }
 
+/** brotli and gzip sizes of one built file, each computed once. */
+const sizeCache = new Map();
+function compressedSizes(siteDir, file) {
+  const key = path.join(siteDir, file);
+  let sizes = sizeCache.get(key);
+  if (!sizes) {
+    const bytes = fs.readFileSync(key);
+    sizes = { brotli: zlib.brotliCompressSync(bytes).length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+    sizeCache.set(key, sizes);
+  }
+  return sizes;
+}
+
+/**
+ * Without a browser: the scripts each page's HTML loads (its script and module preloads, the page's
+ * own chunk among them), compressed, and any admin chunk among them. `npm run bench` prints it even
+ * when Lighthouse is skipped.
+ */
+export function firstLoadFromBuild(siteDir = defaultSiteDir, pages = PAGES) {
+  const assets = fs.readdirSync(path.join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
+  const rows = pages.map((page) => {
+    const htmlFile = path.join(siteDir, page.path, 'index.html');
+    const html = fs.readFileSync(fs.existsSync(htmlFile) ? htmlFile : path.join(siteDir, 'index.html'), 'utf8');
+    const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+    const sized = files.map((file) => ({ file, ...compressedSizes(siteDir, file) }));
+    return {
+      page: page.path,
+      files: sized,
+      brotli: sized.reduce((acc, f) => acc + f.brotli, 0),
+      gzip: sized.reduce((acc, f) => acc + f.gzip, 0),
+      admin: files.filter((file) => /admin/i.test(path.basename(file))),
+    };
+  });
+  return { pages: rows, budget: TARGETS.firstLoadBytes, adminChunks: assets.filter((f) => /admin/i.test(f)) };
+}
+
+export function formatFirstLoad(firstLoad) {
+  const out = [`first-load JavaScript per page (brotli / gzip), budget ${kb(firstLoad.budget)} KB brotli:`];
+  for (const r of firstLoad.pages) {
+    out.push(
+      `  ${r.page.padEnd(11)}${kb(r.brotli).padStart(6)} / ${kb(r.gzip).padStart(6)} KB in ${r.files.length} files${r.brotli <= firstLoad.budget ? '' : '  OVER'}${r.admin.length ? `  ADMIN CODE: ${r.admin.join(', ')}` : ''}`,
+    );
+  }
+  const loaded = firstLoad.pages.filter((r) => r.admin.length).length;
+  out.push(
+    `admin chunks: ${firstLoad.adminChunks.length}, loaded on a player's page: ${loaded ? `on ${loaded} pages` : 'none'}`,
+  );
+  return out.join('\n');
+}
+
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -126,7 +174,13 @@ function failedAudits(lhr) {
  * Runs every page `runs` times against `baseUrl` and returns the medians; `token` signs in for the
  * players' pages. `siteDir` is the built site the server serves (to size its scripts).
  */
-export async function runLighthouse({ baseUrl, token, runs = 3, siteDir = defaultSiteDir, pages = PAGES }) {
+export async function runLighthouse({
+  baseUrl,
+  token,
+  runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+  siteDir = defaultSiteDir,
+  pages = pagesFromEnv(),
+}) {
   const results = [];
   for (const page of pages) {
     const url = new URL(page.path, baseUrl).href;
@@ -142,6 +196,7 @@ export async function runLighthouse({ baseUrl, token, runs = 3, siteDir = defaul
     const finalUrls = [...new Set(lhrs.map((lhr) => new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname))];
     const row = {
       page: page.path,
+      runs,
       signedIn: Boolean(page.signedIn),
       landedOn: finalUrls,
       performance: mid((l) => score(l, 'performance')),
@@ -178,7 +233,8 @@ export async function runLighthouse({ baseUrl, token, runs = 3, siteDir = defaul
 const kb = (n) => `${(n / 1024).toFixed(1)}`;
 
 /** The table `npm run bench` prints under its rows. */
-export function formatLighthouse(results, runs = 3) {
+export function formatLighthouse(results) {
+  const runs = results[0]?.runs ?? 0;
   const pad = (s, n) => String(s).padEnd(n);
   const out = [
     `Lighthouse ${lighthouseVersion()}, mobile profile (simulated 4G, 4× slower CPU), median of ${runs} runs per page`,
@@ -215,14 +271,19 @@ async function signUp(baseUrl) {
   return (await res.json()).token;
 }
 
+/** LIGHTHOUSE_PAGES=/,/shop runs only those. */
+function pagesFromEnv() {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  return only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseUrl = process.argv[2] || process.env.LIGHTHOUSE_URL || 'http://127.0.0.1:3000';
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
-  const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
+  const pages = pagesFromEnv();
   const token = process.env.LIGHTHOUSE_TOKEN || (pages.some((p) => p.signedIn) ? await signUp(baseUrl) : undefined);
   const results = await runLighthouse({ baseUrl, token, runs, pages });
-  process.stdout.write(`${formatLighthouse(results, runs)}\n`);
+  process.stdout.write(`${formatFirstLoad(firstLoadFromBuild())}\n\n${formatLighthouse(results)}\n`);
   if (process.env.LIGHTHOUSE_JSON)
     fs.writeFileSync(process.env.LIGHTHOUSE_JSON, `${JSON.stringify(results, null, 2)}\n`);
 }

@@ -1,16 +1,17 @@
 // `npm run bench`: the real server on a freshly seeded database against a bare Hono reference in the
 // same run, both driven by autocannon (interleaved rounds after a warm-up), every row as a ratio to
-// its reference with the issue's target; the player's first-load JavaScript (gzip). See README.md.
+// its reference with the issue's target; each page's first-load JavaScript and Lighthouse on it
+// (bench/lighthouse.mjs). See README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
+import { firstLoadFromBuild, formatFirstLoad, formatLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
@@ -283,23 +284,6 @@ async function storm(url, pathName, database) {
   return { ...fig, ok, ...(await drift(database, database.buyers)) };
 }
 
-/** The JavaScript a player's first page load fetches: index.html's scripts and module preloads. */
-function firstLoad() {
-  const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const chunks = files.map((file) => {
-    const bytes = fs.readFileSync(path.join(siteDir, file));
-    return { file, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
-  });
-  const assets = fs.readdirSync(path.join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
-  const adminChunks = assets.filter((f) => /admin/i.test(f));
-  const adminInFirstLoad = chunks.filter((c) => /admin/i.test(c.file)).map((c) => c.file);
-  const total = chunks.reduce((acc, c) => acc + c.gzip, 0);
-  return { chunks, totalGzip: total, budget: 150 * 1024, adminChunks, adminInFirstLoad };
-}
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
 async function main() {
   log('building the server and the site…');
   execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
@@ -397,6 +381,10 @@ async function main() {
       realStorm.bought === realDb.buyers.length * realDb.credits,
   });
 
+  // Lighthouse on the site as a phone loads it (bench/lighthouse.mjs); BENCH_LIGHTHOUSE=0 skips it.
+  const lighthouse =
+    process.env.BENCH_LIGHTHOUSE === '0' ? null : await runLighthouse({ baseUrl: server.url, token: meToken, siteDir });
+
   // First byte after process start on an existing database: three starts each, the median.
   await stop(server);
   await stop(reference);
@@ -420,8 +408,8 @@ async function main() {
     pass: startReal / startRef <= 5,
   });
 
-  const bundle = firstLoad();
-  print(rows, bundle);
+  const bundle = firstLoadFromBuild(siteDir);
+  print(rows, bundle, lighthouse);
   fs.writeFileSync(
     path.join(benchDir, 'results.json'),
     `${JSON.stringify(
@@ -435,6 +423,7 @@ async function main() {
         loadAverage: os.loadavg(),
         rows,
         bundle,
+        lighthouse,
       },
       null,
       2,
@@ -448,7 +437,7 @@ async function main() {
   }
 }
 
-function print(rows, bundle) {
+function print(rows, bundle, lighthouse) {
   const out = [];
   const pad = (s, n) => String(s).padEnd(n);
   const num = (n, digits = 0) => (n === undefined ? '' : Number(n).toFixed(digits));
@@ -472,11 +461,8 @@ function print(rows, bundle) {
     }
   }
   out.push('');
-  out.push(`first-load JavaScript (gzip): ${kb(bundle.totalGzip)} of ${kb(bundle.budget)} budget`);
-  for (const c of bundle.chunks) out.push(`  ${c.file}  ${kb(c.gzip)}`);
-  out.push(
-    `admin chunks: ${bundle.adminChunks.length}, loaded on a player's first page: ${bundle.adminInFirstLoad.length ? bundle.adminInFirstLoad.join(', ') : 'none'}`,
-  );
+  out.push(formatFirstLoad(bundle));
+  if (lighthouse) out.push('', formatLighthouse(lighthouse));
   out.push(
     `latency in ms; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side after a 1 s warm-up; ${os.cpus().length} CPUs, load ${os
       .loadavg()

@@ -53,11 +53,15 @@ export function CardGridSkeleton({
 export function ShopGridSkeleton({ label = 'Loading the shop...' }: SkeletonProps) {
   return (
     <>
-      <div className="category-tabs skeleton-tabs" aria-hidden="true">
-        <Block className="skeleton-tab" />
-        <Block className="skeleton-tab" />
-        <Block className="skeleton-tab" />
-      </div>
+      {/* Built as the shop's own tabs (a fieldset with its legend, the tabs' class): the same height. */}
+      <fieldset className="category-tabs" aria-hidden="true" disabled>
+        <legend className="visually-hidden">Categories</legend>
+        {[0, 1, 2].map((i) => (
+          <span key={i} className="category-tab skeleton-tab">
+            {'\u00a0'}
+          </span>
+        ))}
+      </fieldset>
       <CardGridSkeleton grid="shop-grid" card="skeleton-shop-card" count={6} label={label} />
     </>
   );

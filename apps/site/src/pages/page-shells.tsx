@@ -135,7 +135,9 @@ export function DashboardShell() {
   return (
     <div className="page container dashboard">
       <header className="page-header">
-        <Block className="skeleton-line skeleton-line-h1" />
+        <div className="skeleton-h1" aria-hidden="true">
+          <Block className="skeleton-line-h1" />
+        </div>
         <p>{dashboardLead}</p>
       </header>
       <DashboardSkeleton />
