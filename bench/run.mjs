@@ -1,18 +1,19 @@
 // `npm run bench`: the real server on a freshly seeded database against a bare Hono reference in the
 // same run, both driven by autocannon (interleaved rounds after a warm-up) as a browser asks (gzip
 // and brotli accepted), every row as a ratio to its reference with the issue's target and the bytes
-// each answer takes on the wire; the player's first-load JavaScript as sent. See README.md.
+// each answer takes on the wire; each page's first-load JavaScript and Lighthouse on it
+// (bench/lighthouse.mjs); the scale table (bench/scale.mjs). See README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
+import { firstLoadFromBuild, formatFirstLoad, formatLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
@@ -318,32 +319,6 @@ async function storm(url, pathName, database) {
   return { ...fig, ok, ...(await drift(database, database.buyers)) };
 }
 
-/** The size of a built file as sent in `suffix`'s form (.br, .gz): the copy beside it, else made now. */
-function sentSize(file, suffix) {
-  const copy = path.join(siteDir, `${file}${suffix}`);
-  if (fs.existsSync(copy)) return fs.statSync(copy).size;
-  const bytes = fs.readFileSync(path.join(siteDir, file));
-  return (suffix === '.br' ? zlib.brotliCompressSync(bytes) : zlib.gzipSync(bytes, { level: 9 })).length;
-}
-
-/**
- * The JavaScript a player's first page load fetches: index.html's scripts and module preloads, in
- * the brotli and gzip forms the server sends.
- */
-function firstLoad() {
-  const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const chunks = files.map((file) => ({ file, brotli: sentSize(file, '.br'), gzip: sentSize(file, '.gz') }));
-  const assets = fs.readdirSync(path.join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
-  const adminChunks = assets.filter((f) => /admin/i.test(f));
-  const adminInFirstLoad = chunks.filter((c) => /admin/i.test(c.file)).map((c) => c.file);
-  const total = chunks.reduce((acc, c) => acc + c.gzip, 0);
-  const totalBrotli = chunks.reduce((acc, c) => acc + c.brotli, 0);
-  return { chunks, totalGzip: total, totalBrotli, budget: 150 * 1024, adminChunks, adminInFirstLoad };
-}
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
 async function main() {
   log('building the server and the site…');
   execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
@@ -448,6 +423,10 @@ async function main() {
       realStorm.bought === realDb.buyers.length * realDb.credits,
   });
 
+  // Lighthouse on the site as a phone loads it (bench/lighthouse.mjs); BENCH_LIGHTHOUSE=0 skips it.
+  const lighthouse =
+    process.env.BENCH_LIGHTHOUSE === '0' ? null : await runLighthouse({ baseUrl: server.url, token: meToken, siteDir });
+
   // First byte after process start on an existing database: three starts each, the median.
   await stop(server);
   await stop(reference);
@@ -471,8 +450,8 @@ async function main() {
     pass: startReal / startRef <= 5,
   });
 
-  const bundle = firstLoad();
-  print(rows, bundle);
+  const bundle = firstLoadFromBuild(siteDir);
+  print(rows, bundle, lighthouse);
   fs.writeFileSync(
     path.join(benchDir, 'results.json'),
     `${JSON.stringify(
@@ -486,6 +465,7 @@ async function main() {
         loadAverage: os.loadavg(),
         rows,
         bundle,
+        lighthouse,
       },
       null,
       2,
@@ -501,7 +481,7 @@ async function main() {
   if (process.env.BENCH_SCALE !== '0') await (await import('./scale.mjs')).scaleTable({ built: true });
 }
 
-function print(rows, bundle) {
+function print(rows, bundle, lighthouse) {
   const out = [];
   const pad = (s, n) => String(s).padEnd(n);
   const num = (n, digits = 0) => (n === undefined ? '' : Number(n).toFixed(digits));
@@ -530,13 +510,8 @@ function print(rows, bundle) {
     }
   }
   out.push('');
-  out.push(
-    `first-load JavaScript as sent: ${kb(bundle.totalBrotli)} brotli, ${kb(bundle.totalGzip)} gzip, of ${kb(bundle.budget)} budget (gzip)`,
-  );
-  for (const c of bundle.chunks) out.push(`  ${c.file}  ${kb(c.brotli)} br, ${kb(c.gzip)} gz`);
-  out.push(
-    `admin chunks: ${bundle.adminChunks.length}, loaded on a player's first page: ${bundle.adminInFirstLoad.length ? bundle.adminInFirstLoad.join(', ') : 'none'}`,
-  );
+  out.push(formatFirstLoad(bundle));
+  if (lighthouse) out.push('', formatLighthouse(lighthouse));
   out.push(
     `bytes: the answer's body as sent, with Accept-Encoding: ${BROWSER['accept-encoding']} (br, gz, - for none); latency in ms; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side after a 1 s warm-up; ${os.cpus().length} CPUs, load ${os
       .loadavg()

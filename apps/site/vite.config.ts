@@ -15,5 +15,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/prerender-shells.mjs to preload each page's chunk, then removed.
+    manifest: true,
   },
 });

@@ -114,4 +114,36 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
       error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) },
     });
   });
+  it("answers a page with its prerendered shell (dist/<path>/index.html), else its parent's, else index.html", async () => {
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-site-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(siteDir, file), text);
+    };
+    write('index.html', '<div id="root">home shell</div>');
+    write('shop/index.html', '<div id="root">shop shell</div>');
+    write('admin/index.html', '<div id="root">admin shell</div>');
+    write('discord/connect/index.html', '<div id="root">discord shell</div>');
+    h = await createHarness(dialect, { env: { SITE_DIR: siteDir } });
+    onTestFinished(() => fs.rmSync(siteDir, { recursive: true, force: true }));
+
+    const shells = {
+      '/': 'home shell',
+      '/shop': 'shop shell',
+      '/shop/': 'shop shell',
+      '/shop?category=ships': 'shop shell',
+      '/admin/users': 'admin shell',
+      '/discord/connect': 'discord shell',
+      '/discord': 'home shell',
+      '/tiers': 'home shell',
+    };
+    for (const [route, shell] of Object.entries(shells)) {
+      const res = await call(h, 'GET', route);
+      expect([res.status, res.text, res.headers.get('cache-control')], route).toEqual([
+        200,
+        `<div id="root">${shell}</div>`,
+        'no-cache',
+      ]);
+    }
+  });
 });

@@ -1,4 +1,7 @@
-// Entry point of the player site: styles, providers and the browser router.
+// Entry point of the player site: styles, providers and the browser router. The page's HTML already
+// holds its shell (scripts/prerender-shells.mjs); the first render replaces it with the same markup
+// (the route's HydrateFallback while its chunk loads), so nothing on screen moves.
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';

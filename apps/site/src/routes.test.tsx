@@ -2,8 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from './routes.tsx';
-import { json, makeUser, renderApp } from './test/render-app.tsx';
+import { json, loadedRoutes, makeUser, renderApp } from './test/render-app.tsx';
 
 /** An /auth/me that answers only when the test says so, to look at the guard's Loading state. */
 function heldMe() {
@@ -83,7 +82,8 @@ describe('routes', () => {
   it.each(['/admin', '/admin/users'])('opens the admin panel at %s for administrators', async (path) => {
     renderApp(path, { user: makeUser({ isAdmin: true }) });
 
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    // The admin chunk is the biggest to load (and transform, the first time): more than findBy's second.
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each([
@@ -105,7 +105,7 @@ describe('routes', () => {
   });
 
   it("shows React Router's default error screen when a page fails to render", async () => {
-    const [root, ...rest] = routes;
+    const [root, ...rest] = loadedRoutes;
     function Broken(): never {
       throw new Error('engine failure');
     }

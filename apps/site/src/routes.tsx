@@ -1,22 +1,40 @@
 // The route table of SPEC.md §2, shared by the browser router (main.tsx) and the tests' memory router.
 
 import { Loading } from '@starport/ui/loading';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { RequireAdmin, RequireUser } from './components/guards.tsx';
+import { type PageHandle, RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { BillingPage } from './pages/billing.tsx';
-import { CheckoutPage } from './pages/checkout.tsx';
-import { DashboardPage } from './pages/dashboard.tsx';
-import { DiscordConnectPage } from './pages/discord-connect.tsx';
-import { HomePage } from './pages/home.tsx';
-import { InventoryPage } from './pages/inventory.tsx';
-import { LeaderboardPage } from './pages/leaderboard.tsx';
-import { LoginPage } from './pages/login.tsx';
-import { NotFoundPage } from './pages/not-found.tsx';
-import { RegisterPage } from './pages/register.tsx';
-import { ShopPage } from './pages/shop.tsx';
-import { TiersPage } from './pages/tiers.tsx';
-import { TradePage } from './pages/trade.tsx';
+import {
+  DashboardShell,
+  HomeShell,
+  InventoryShell,
+  LoginShell,
+  RegisterShell,
+  ShopShell,
+  TiersShell,
+} from './pages/page-shells.tsx';
+
+/**
+ * A page in its own chunk: the first load carries only the layout and the shells, and each page's
+ * code comes when it is visited. Its shell shows meanwhile (HydrateFallback, on a first visit straight
+ * to it; a later visit keeps the previous page up while the chunk loads), the same markup
+ * scripts/prerender-shells.mjs writes into the page's HTML, so nothing moves when the page arrives.
+ */
+function page<Name extends string>(
+  path: string | undefined,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  Shell: ComponentType = Loading,
+): RouteObject {
+  const handle: PageHandle = { Shell };
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    HydrateFallback: Shell,
+    handle,
+    lazy: async () => ({ Component: (await load())[name] }),
+  };
+}
 
 // Its own chunk, so players never download the admin screens. HydrateFallback shows while it
 // downloads on a first visit straight to an /admin address.
@@ -28,22 +46,22 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'login', Component: LoginPage },
-      { path: 'register', Component: RegisterPage },
-      { path: 'tiers', Component: TiersPage },
-      { path: 'shop', Component: ShopPage },
-      { path: 'trade', Component: TradePage },
-      { path: 'leaderboard', Component: LeaderboardPage },
+      page(undefined, () => import('./pages/home.tsx'), 'HomePage', HomeShell),
+      page('login', () => import('./pages/login.tsx'), 'LoginPage', LoginShell),
+      page('register', () => import('./pages/register.tsx'), 'RegisterPage', RegisterShell),
+      page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', TiersShell),
+      page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
+      page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
+      page('leaderboard', () => import('./pages/leaderboard.tsx'), 'LeaderboardPage'),
       {
         Component: RequireUser,
         children: [
-          { path: 'dashboard', Component: DashboardPage },
-          { path: 'inventory', Component: InventoryPage },
+          page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', DashboardShell),
+          page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', InventoryShell),
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
-          { path: 'checkout/:orderId', Component: CheckoutPage },
-          { path: 'billing', Component: BillingPage },
-          { path: 'discord/connect', Component: DiscordConnectPage },
+          page('checkout/:orderId', () => import('./pages/checkout.tsx'), 'CheckoutPage'),
+          page('billing', () => import('./pages/billing.tsx'), 'BillingPage'),
+          page('discord/connect', () => import('./pages/discord-connect.tsx'), 'DiscordConnectPage'),
         ],
       },
       {
@@ -53,7 +71,7 @@ export const routes: RouteObject[] = [
         // its own root.
         children: [{ path: 'admin/*', HydrateFallback: Loading, lazy: loadAdminPage }],
       },
-      { path: '*', Component: NotFoundPage },
+      page('*', () => import('./pages/not-found.tsx'), 'NotFoundPage'),
     ],
   },
 ];

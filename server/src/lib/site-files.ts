@@ -50,7 +50,7 @@ export interface FileAnswer {
 export interface SiteBuild {
   /** The file at this URL path, exactly (`/assets/index-abc.js`, `/favicon.svg`, `/shop/index.html`). */
   file(urlPath: string): SiteFile | undefined;
-  /** The page for a route (`/shop`): its prerendered shell `dist/shop/index.html` when built, else `index.html`. */
+  /** The page for a route (`/shop`): its prerendered shell `dist/shop/index.html` when built, else its nearest parent's, else `index.html`. */
   page(urlPath: string): SiteFile;
 }
 
@@ -119,9 +119,14 @@ export function loadSiteBuild(siteDir: string): SiteBuild | null {
   const index = files.get('/index.html') as SiteFile;
   return {
     file: (urlPath) => files.get(urlPath),
+    // A page's own prerendered shell (dist/shop/index.html for /shop), else its nearest parent's
+    // (/discord/connect/x → /discord/connect), else index.html.
     page(urlPath) {
-      const route = urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
-      return (route && files.get(`${route}/index.html`)) || index;
+      for (let route = urlPath.replace(/\/+$/, ''); route; route = route.slice(0, route.lastIndexOf('/'))) {
+        const shell = files.get(`${route}/index.html`);
+        if (shell) return shell;
+      }
+      return index;
     },
   };
 }

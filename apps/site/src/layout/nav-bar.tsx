@@ -4,7 +4,7 @@ import type { TabKey, User, VisibleTabs } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { LogoMark, MenuIcon } from '../components/icons.tsx';
+import { LogoMark, MenuIcon } from '../components/icon.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 
 interface NavTab {

@@ -28,6 +28,7 @@ import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useSiteSettings } from '../site-settings.tsx';
+import { dashboardLead } from './page-shells.tsx';
 
 export const discordMessages = {
   linked: 'Discord linked successfully!',
@@ -254,7 +255,7 @@ export function DashboardPage() {
     <div className="page container dashboard">
       <header className="page-header">
         <h1>Welcome, {user.username}</h1>
-        <p>Your command deck: credits, supporter tier and linked accounts at a glance.</p>
+        <p>{dashboardLead}</p>
       </header>
 
       <div className="stat-grid">

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BuildIcon, CombatIcon, EconomyIcon, ExploreIcon, FactionIcon, WorldIcon } from '../components/icons.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { HeroActionsPlaceholder, HomeHero } from './page-shells.tsx';
 
 interface Feature {
   title: string;
@@ -48,7 +49,7 @@ const features: Feature[] = [
 function HeroActions() {
   const { user, loading } = useSession();
   // Avoids showing guest buttons to a returning player for the moment their session is checked.
-  if (loading) return <div className="hero-actions" aria-hidden="true" />;
+  if (loading) return <HeroActionsPlaceholder />;
   if (user) {
     return (
       <div className="hero-actions button-row">
@@ -81,28 +82,7 @@ export function HomePage() {
 
   return (
     <>
-      <section className="hero">
-        <div className="container hero-inner">
-          <div className="hero-copy">
-            <p className="eyebrow">Massively multiplayer space RTS</p>
-            <h1 className="hero-title">
-              Build an empire <span className="gradient-text">among the stars</span>
-            </h1>
-            <p className="hero-lead">
-              Starport is a real-time strategy game played by thousands of commanders in one shared galaxy. Explore
-              distant systems, raise fleets and armies, fight in orbit and on the ground, and trade your way to power
-              alongside your faction.
-            </p>
-            <HeroActions />
-          </div>
-          <div className="hero-art" aria-hidden="true">
-            <div className="planet">
-              <div className="planet-ring" />
-            </div>
-            <div className="moon" />
-          </div>
-        </div>
-      </section>
+      <HomeHero actions={<HeroActions />} />
 
       <section className="features container" aria-labelledby="features-title">
         <div className="section-header">

@@ -4,13 +4,14 @@
 
 import type { InventoryEntry } from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
-import { Loading } from '@starport/ui/loading';
 import { Link } from 'react-router-dom';
 import { LockIcon } from '../components/icons.tsx';
 import { ItemImage } from '../components/item-image.tsx';
+import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useSiteSettings } from '../site-settings.tsx';
+import { InventoryIntro } from './page-shells.tsx';
 
 export const revokedMessages = {
   badge: 'Revoked',
@@ -124,13 +125,10 @@ export function InventoryPage() {
 
   return (
     <div className="page container inventory-page">
-      <header className="page-header">
-        <h1>Inventory</h1>
-        <p>Everything you own. Pending items are on their way to your hangar in the game.</p>
-      </header>
+      <InventoryIntro />
 
       {loading ? (
-        <Loading label="Loading your inventory..." />
+        <InventoryGridSkeleton />
       ) : entries.length === 0 ? (
         <div className="empty-state">
           <p>Your inventory is empty</p>

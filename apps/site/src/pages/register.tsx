@@ -20,6 +20,7 @@ import { TextField } from '../components/text-field.tsx';
 import { type CommonPasswordCheck, useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
+import { registerCopy } from './page-shells.tsx';
 
 const fields = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof fields)[number];
@@ -63,7 +64,7 @@ export function RegisterPage() {
   if (user && !busy) return <Navigate to="/dashboard" replace />;
 
   return (
-    <AuthCard title="Create your account" subtitle="Join the galaxy in under a minute." failure={failure}>
+    <AuthCard {...registerCopy} failure={failure}>
       <form className="form" noValidate onSubmit={handleSubmit}>
         <TextField
           name="email"

@@ -5,16 +5,17 @@
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
 import { formatCredits } from '@starport/ui/format';
-import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
+import { ShopGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
+import { BalancePlaceholder, ShopIntro } from './page-shells.tsx';
 
 export const shopPageMessages = {
   purchased: 'Purchase successful!',
@@ -49,7 +50,7 @@ function PaymentBanner({ notice, onDismiss }: { notice: PaymentNotice; onDismiss
 
 function Balance() {
   const { user, loading } = useSession();
-  if (loading) return null;
+  if (loading) return <BalancePlaceholder />;
   if (!user) {
     return (
       <p className="shop-balance shop-balance-guest">
@@ -137,18 +138,12 @@ export function ShopPage() {
 
   return (
     <div className="page container shop-page">
-      <header className="page-header shop-header">
-        <div>
-          <h1>Shop</h1>
-          <p>Ships, weapons, cosmetics and credit packs for your fleet.</p>
-        </div>
-        <Balance />
-      </header>
+      <ShopIntro balance={<Balance />} />
 
       {notice ? <PaymentBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
       {items.loading ? (
-        <Loading label="Loading the shop..." />
+        <ShopGridSkeleton />
       ) : (
         <>
           <fieldset className="category-tabs">
@@ -179,6 +174,8 @@ export function ShopPage() {
             ))}
           </fieldset>
 
+          {/* The cards' names are h3s: this keeps the outline in order (h1, h2, h3) for screen readers. */}
+          <h2 className="visually-hidden">Items</h2>
           {shown.length === 0 ? (
             <div className="empty-state">
               <p>{shopPageMessages.empty}</p>

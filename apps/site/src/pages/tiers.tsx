@@ -5,7 +5,6 @@
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { Tier, User } from '@starport/api-client/contract';
 import { formatUsd } from '@starport/ui/format';
-import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { CSSProperties } from 'react';
@@ -13,12 +12,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { CheckIcon } from '../components/icons.tsx';
+import { TierGridSkeleton } from '../components/skeletons.tsx';
 import { DISCORD_AUTH_PATH, ThankYouDialog } from '../components/thank-you-dialog.tsx';
 import type { TierAction } from '../components/tier-action.ts';
 import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
+import { TiersIntro } from './page-shells.tsx';
 
 export const loginToSubscribeMessage = 'Please log in to subscribe';
 
@@ -142,16 +143,10 @@ export function TiersPage() {
 
   return (
     <div className="page container tiers-page">
-      <header className="page-header page-header-center">
-        <h1>Support</h1>
-        <p>
-          Back Starport with a monthly supporter tier: bonus credits, a coloured role on our Discord and the thanks of
-          the whole crew.
-        </p>
-      </header>
+      <TiersIntro />
 
       {loading ? (
-        <Loading label="Loading tiers..." />
+        <TierGridSkeleton />
       ) : tiers.length === 0 ? (
         <div className="empty-state">
           <p>No supporter tiers are available right now.</p>

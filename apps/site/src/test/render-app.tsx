@@ -111,6 +111,24 @@ export interface RenderAppOptions {
 
 const allTabsVisible: VisibleTabs = defaultSiteSettings.visibleTabs;
 
+/** `routes` with each page's chunk loaded beforehand (the admin area stays lazy, as its tests expect). */
+async function withPagesLoaded(table: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    table.map(async (route) => {
+      const children = route.children ? await withPagesLoaded(route.children) : undefined;
+      if (typeof route.lazy !== 'function' || !route.handle) return { ...route, children } as RouteObject;
+      const { lazy, ...rest } = route;
+      return { ...rest, ...(await lazy()), children } as RouteObject;
+    }),
+  );
+}
+
+/**
+ * The site's routes as a browser has them once a page's chunk has arrived: the tests look at the
+ * pages at once. What shows before (the shells) has tests of its own.
+ */
+export const loadedRoutes = await withPagesLoaded(routes);
+
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const defaults: Record<string, FakeRoute> = {
     'GET /api/auth/me': () =>
@@ -143,7 +161,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   } = createFakeApi(answers, {
     token: options.user ? 'stored-token' : null,
   });
-  const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.routes ?? loadedRoutes, { initialEntries: [path] });
   // Where the page sent the browser (payment provider, Discord): jsdom cannot leave the page.
   const navigateAway = vi.fn<(url: string) => void>();
 

@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Not there in the files that run in Node (first-load.test.ts builds the site).
+  globalThis.window?.localStorage.clear();
 });

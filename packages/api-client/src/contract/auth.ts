@@ -4,6 +4,7 @@
 // reaches the browser only with the admin screens. zod/mini loads no locale, so every check here
 // says its own message (the login's two bounds keep the words zod's English locale gave them).
 import * as z from 'zod/mini';
+import { messages } from './auth-rules.ts';
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -12,19 +13,6 @@ import {
   USERNAME_MIN_LENGTH,
 } from './limits.ts';
 import { passwordOwnerProblem, passwordShapeProblem } from './passwords.ts';
-
-export const messages = {
-  emailInvalid: 'Please enter a valid email address',
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
-  usernameLength: `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
-  usernameCharacters: 'Username may only contain letters, numbers, dots, hyphens and underscores',
-  loginEmailTooLong: `Too big: expected string to have <=${EMAIL_MAX_LENGTH} characters`,
-  loginPasswordTooLong: `Too big: expected string to have <=${PASSWORD_MAX_LENGTH} characters`,
-} as const;
 
 const emailSchema = z.pipe(
   z

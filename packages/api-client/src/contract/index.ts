@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './admin-history.ts';
 export * from './admin-users.ts';
 export * from './auth.ts';
+export * from './auth-rules.ts';
 export * from './catalogue.ts';
 export * from './catalogue-rules.ts';
 export * from './discord.ts';

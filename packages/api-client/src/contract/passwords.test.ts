@@ -2,7 +2,8 @@
 // message, the same for the server and the register form.
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../common-passwords.ts';
-import { messages, registerRequestSchema } from './auth.ts';
+import { registerRequestSchema } from './auth.ts';
+import { messages } from './auth-rules.ts';
 import { PASSWORD_MAX_LENGTH } from './limits.ts';
 import { passwordMessages, trivialPasswordProblem } from './passwords.ts';
 

@@ -1,0 +1,139 @@
+// The page shells: what a visitor sees before a page's code and data arrive (the prerendered HTML
+// and the browser's first render draw the same). The heading and lead are there, the data is not,
+// and the place of the data is held by skeletons that a screen reader hears as one status line.
+
+import { createFakeApi } from '@starport/ui/testing';
+import { act, render, screen, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app-providers.tsx';
+import { routes } from '../routes.tsx';
+import { json, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
+import {
+  DashboardShell,
+  HomeShell,
+  InventoryShell,
+  LoginShell,
+  RegisterShell,
+  ShopShell,
+  TiersShell,
+} from './page-shells.tsx';
+
+const shells: [string, ComponentType, RegExp, string][] = [
+  ['home', HomeShell, /Build an empire/, 'Loading...'],
+  ['shop', ShopShell, /^Shop$/, 'Loading the shop...'],
+  ['tiers', TiersShell, /^Support$/, 'Loading tiers...'],
+  ['login', LoginShell, /^Welcome back$/, 'Loading...'],
+  ['register', RegisterShell, /^Create your account$/, 'Loading...'],
+  ['inventory', InventoryShell, /^Inventory$/, 'Loading your inventory...'],
+];
+
+describe('page shells', () => {
+  it.each(shells)(
+    '%s: its heading, one status line, and skeletons hidden from screen readers',
+    (_, Shell, title, status) => {
+      const { container } = render(<Shell />);
+
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe(status);
+      expect(container.querySelectorAll('.skeleton-block').length).toBeGreaterThan(0);
+      for (const block of container.querySelectorAll('.skeleton-block')) {
+        expect(block.closest('[aria-hidden="true"]'), 'a skeleton block is hidden').not.toBeNull();
+      }
+      // Nothing to press or fill in before the page is there.
+      expect(screen.queryAllByRole('button')).toEqual([]);
+      expect(screen.queryAllByRole('textbox')).toEqual([]);
+    },
+  );
+
+  it('dashboard: the lead, and a placeholder for the welcome that needs the name', () => {
+    const { container } = render(<DashboardShell />);
+
+    expect(screen.getByText(/Your command deck/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(container.querySelector('.skeleton-line-h1')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+  });
+
+  it('shop: six card placeholders in the shop grid, and the balance box held open', () => {
+    const { container } = render(<ShopShell />);
+
+    expect(container.querySelectorAll('.shop-grid > li')).toHaveLength(6);
+    expect(container.querySelector('.shop-header .skeleton-balance')).not.toBeNull();
+  });
+});
+
+/** The site's own routes, lazy as in the browser, over a fake API that never answers `held` calls. */
+function renderLazy(path: string, { user }: { user?: ReturnType<typeof makeUser> } = {}) {
+  const fake = createFakeApi(
+    {
+      'GET /api/auth/me': () => (user ? json(200, { user }) : json(401, { error: { message: 'Not signed in' } })),
+      'GET /api/shop/site-settings': () => json(200, { settings: {} }),
+      'GET /api/shop/items': () => json(200, { items: [makeItem({ name: 'Aurora Frigate' })] }),
+      'GET /api/shop/categories': () => json(200, { categories: [] }),
+      'GET /api/tiers': () => json(200, { tiers: [makeTier({ name: 'Commander' })] }),
+    },
+    { token: user ? 'stored-token' : null },
+  );
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders client={fake.client} tokenStore={fake.tokenStore}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('the first render, before a page has arrived', () => {
+  it("shows the shop's shell at once, then the shop with its items", async () => {
+    renderLazy('/shop');
+
+    // Synchronously: the layout and the shell, no items yet.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading the shop...');
+    expect(screen.queryByText('Aurora Frigate')).toBeNull();
+
+    expect(await screen.findByText('Aurora Frigate')).toBeTruthy();
+    expect(screen.queryByText('Loading the shop...')).toBeNull();
+  });
+
+  it("shows the home page's hero before its code arrives", async () => {
+    renderLazy('/');
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Build an empire among the stars');
+    expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
+  });
+
+  it('shows the tiers shell, then the tiers', async () => {
+    renderLazy('/tiers');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
+    expect(screen.queryByText('Commander')).toBeNull();
+    expect(await screen.findByText('Commander')).toBeTruthy();
+  });
+});
+
+describe("the players' guard", () => {
+  it("shows the inventory's shell (not a spinner) while the session is checked", async () => {
+    let answer: (response: Response) => void = () => {};
+    renderApp('/inventory', {
+      user: makeUser(),
+      api: {
+        'GET /api/auth/me': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Inventory' })).toBeTruthy();
+    expect(within(main).getByRole('status').textContent).toBe('Loading your inventory...');
+    expect(main.querySelector('.loading-spinner')).toBeNull();
+
+    await act(async () => answer(json(200, { user: makeUser() })));
+    expect(await screen.findByText('Your inventory is empty')).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+// The first load on a phone (issue 18): each page's HTML already draws its frame (header, heading,
+// skeletons) before any script runs, and holds no data; with scripts, the page mounts over it
+// without admin code and without a Content-Security-Policy complaint in the console, zod's included.
+
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures/accounts.ts';
+
+/** Each page with a prerendered shell, and what its shell says before the page's code runs. */
+const shells = [
+  { path: '/', heading: 'Build an empire among the stars' },
+  { path: '/shop', heading: 'Shop' },
+  { path: '/tiers', heading: 'Support' },
+  { path: '/login', heading: 'Welcome back' },
+  { path: '/register', heading: 'Create your account' },
+  { path: '/dashboard', heading: null, lead: /Your command deck/ },
+  { path: '/inventory', heading: 'Inventory' },
+];
+
+test.describe('the HTML alone (no scripts)', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  for (const shell of shells) {
+    test(`${shell.path} shows the header, its heading and skeletons, and no data`, async ({ page }) => {
+      await page.goto(shell.path);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Starport' })).toBeVisible();
+      if (shell.heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell.heading);
+      if (shell.lead) await expect(page.getByText(shell.lead)).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText(/Loading/);
+      // The seeded catalogue and tiers are data: none of it is in a shell.
+      const html = await page.content();
+      for (const data of ['Scout Corvette', '2,500 Credits', 'Admiral', 'credits</span>']) {
+        expect(html, `${shell.path} holds no ${data}`).not.toContain(data);
+      }
+    });
+  }
+});
+
+/** The console's errors while `visit` runs (CSP refusals are reported there). */
+async function consoleErrors(page: Page, visit: () => Promise<void>): Promise<string[]> {
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', (error) => errors.push(error.message));
+  await visit();
+  page.off('console', onConsole);
+  return errors;
+}
+
+test('a first visit loads no admin code on any player page', async ({ page, player }) => {
+  await signIn(page, player.token);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const shell of shells) {
+    await page.goto(shell.path);
+    await page.waitForLoadState('networkidle');
+  }
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /admin/i.test(script))).toEqual([]);
+});
+
+test('the register form validates with zod without a Content-Security-Policy error', async ({ page }) => {
+  const errors = await consoleErrors(page, async () => {
+    await page.goto('/register');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    await password.blur();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+  });
+
+  expect(errors).toEqual([]);
+});
+
+test('the shell stays in place until the data comes, then the page takes its place', async ({ page }) => {
+  // The API held back: the page's code runs, its data does not come.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/shop/items', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop');
+  await expect(page.getByRole('status')).toHaveText('Loading the shop...');
+  const skeleton = await page.locator('.shop-grid').first().boundingBox();
+
+  release();
+  await expect(page.getByRole('article', { name: 'Scout Corvette' })).toBeVisible();
+  const grid = await page.locator('.shop-grid').first().boundingBox();
+  // The grid starts where the skeleton's did: nothing above it moved.
+  expect(grid?.y).toBe(skeleton?.y);
+});
