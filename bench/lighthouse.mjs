@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { log, middleOf } from './bench-util.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const defaultSiteDir = path.join(root, 'apps', 'site', 'dist');
@@ -48,16 +49,6 @@ const CHROME_FLAGS = [
 const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The session token's key in local storage (apps/site/src/api.ts). */
 const TOKEN_KEY = 'token';
-
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function middleOf(xs) {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
-}
 
 /**
  * The site's own scripts a page loaded, each compressed as the server sends it: brotli (what every

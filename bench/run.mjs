@@ -6,13 +6,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
+import { freePort, log, middleOf } from './bench-util.mjs';
 import { firstLoadFromBuild, formatFirstLoad, formatLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,21 +28,6 @@ const seedFile = path.join(benchDir, '.seed.mjs');
 const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
 /** What every row sends, as a browser does. */
 const BROWSER = { 'accept-encoding': 'gzip, br' };
-
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const withSchema = (url, schema) => `${url}${url.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
 
@@ -186,12 +171,6 @@ const figures = (r) => ({
   p99: r.latency.p99,
   errors: r.errors + r.timeouts + r.non2xx,
 });
-
-function middleOf(xs) {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
-}
 
 /** The median of each figure over the rounds (one round disturbed by other work does not move it), errors summed. */
 function median(results) {

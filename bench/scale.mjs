@@ -5,11 +5,11 @@
 // table (BENCH_SCALE=0 skips it). See README.md, "The scale table".
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
+import { freePort, log, middleOf } from './bench-util.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
@@ -20,21 +20,6 @@ const siteDir = path.join(root, 'apps', 'site', 'dist');
 const GROWTH_TARGET = 2;
 /** Rounds per call: each measures every size in turn. */
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
-
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const withDatabase = (url, database) => {
   const parsed = new URL(url);
@@ -169,12 +154,6 @@ async function startServer(env) {
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function middleOf(xs) {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 }
 
 /**
