@@ -10,9 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
-import * as esbuild from 'esbuild';
 import pg from 'pg';
-import { freePort, log, middleOf } from './bench-util.mjs';
+import { bundleSeedScript, freePort, log, middleOf } from './bench-util.mjs';
 import { firstLoadFromBuild, formatFirstLoad, formatLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,7 +24,6 @@ const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || '';
 const siteDir = path.join(root, 'apps', 'site', 'dist');
 const children = new Set();
 const seedFile = path.join(benchDir, '.seed.mjs');
-const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
 /** What every row sends, as a browser does. */
 const BROWSER = { 'accept-encoding': 'gzip, br' };
 
@@ -301,20 +299,7 @@ async function storm(url, pathName, database) {
 async function main() {
   log('building the server and the site…');
   execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
-  await esbuild.build({
-    entryPoints: [path.join(benchDir, 'seed.ts')],
-    // Beside this file, so its npm imports resolve from the repository's node_modules.
-    outfile: seedFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    // npm packages load from node_modules; the workspace's own TypeScript packages are bundled in.
-    external: Object.keys(serverPkg.dependencies)
-      .filter((name) => !name.startsWith('@starport/'))
-      .flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
-  });
+  await bundleSeedScript(path.join(benchDir, 'seed.ts'), seedFile);
 
   log(`seeding (${pgUrl ? 'PostgreSQL' : 'SQLite'}): 100 items, 10,000 players…`);
   const realDb = await seed('real');

@@ -7,9 +7,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import pg from 'pg';
-import { freePort, log, middleOf } from './bench-util.mjs';
+import { bundleSeedScript, freePort, log, middleOf } from './bench-util.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
@@ -29,19 +28,7 @@ const withDatabase = (url, database) => {
 
 async function bundleSeed() {
   fs.mkdirSync(cacheDir, { recursive: true });
-  const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
-  await esbuild.build({
-    entryPoints: [path.join(benchDir, 'scale-seed.ts')],
-    outfile: seedFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    external: Object.keys(serverPkg.dependencies)
-      .filter((name) => !name.startsWith('@starport/'))
-      .flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
-  });
+  await bundleSeedScript(path.join(benchDir, 'scale-seed.ts'), seedFile);
 }
 
 /** The cached database of `size` players (seeding it first if there is none), described. */
