@@ -27,6 +27,7 @@ import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { siteRoutes } from './routes/site.ts';
 import { tierRoutes } from './routes/tiers.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -36,8 +37,11 @@ export const genericMessages = {
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
+// Each status by its first code: 403 is 'forbidden' (not the admin two-factor rule's own code).
 const codeByStatus = new Map(
-  Object.entries(statusByCode).map(([code, status]) => [status as number, code as ErrorCode]),
+  Object.entries(statusByCode)
+    .reverse()
+    .map(([code, status]) => [status as number, code as ErrorCode]),
 );
 
 /** The one error handler: AppError by its code, Hono's own refusals by their status, anything else a bare 500. */
@@ -115,6 +119,7 @@ export function createApp(ctx: AppContext) {
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/account/2fa', twoFactorRoutes)
     .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)

@@ -31,6 +31,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
+  /** The store's name, as players know it: the issuer in authenticator apps (STORE_NAME). */
+  storeName: string;
   /** Where the built player site is (a page saying so is served until it is built). */
   siteDir: string;
   adminEmail: string | null;
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl,
     publicUrl: (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    storeName: readText(env, 'STORE_NAME') ?? 'Starport',
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot(), 'apps', 'site', 'dist')),
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,

@@ -6,6 +6,7 @@ export const statusByCode: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   invalid_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  two_factor_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

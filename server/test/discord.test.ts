@@ -59,6 +59,9 @@ describe.each(dialects)('Discord on %s', (dialect) => {
       response_type: 'code',
       scope: 'identify guilds.join',
       state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      // PKCE (RFC 7636): the fake Discord refuses the code exchange without the verifier of this challenge.
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      code_challenge_method: 'S256',
       prompt: 'consent',
     });
     expect(cookie).toMatch(/^starport_discord_link=/);

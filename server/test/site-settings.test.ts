@@ -35,6 +35,7 @@ describe.each(dialects)('site settings on %s', (dialect) => {
     expect(res.json.settings).toEqual({
       visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false, leaderboard: false },
       thankYouMessage: 'Thank you, commander!',
+      requireAdminTwoFactor: false,
     });
   });
 
@@ -49,12 +50,14 @@ describe.each(dialects)('site settings on %s', (dialect) => {
     expect(first.json.settings).toEqual({
       visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false },
       thankYouMessage: 'Welcome aboard!',
+      requireAdminTwoFactor: false,
     });
     await call(h, 'PATCH', '/api/admin/site-settings', { token: admin.token, body: { visibleTabs: { shop: false } } });
 
     const expected = {
       visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false, shop: false },
       thankYouMessage: 'Welcome aboard!',
+      requireAdminTwoFactor: false,
     };
     expect((await call(h, 'GET', '/api/shop/site-settings')).json.settings).toEqual(expected);
     expect((await call(h, 'GET', '/api/admin/site-settings', { token: admin.token })).json.settings).toEqual(expected);

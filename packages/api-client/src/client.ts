@@ -25,6 +25,7 @@ import type {
   ItemsResponse,
   LedgerResponse,
   LoginRequest,
+  LoginResponse,
   LogoutResponse,
   MeResponse,
   OrderResponse,
@@ -45,6 +46,12 @@ import type {
   TierResponse,
   TiersResponse,
   TierUpdate,
+  TwoFactorDisableRequest,
+  TwoFactorEnableResponse,
+  TwoFactorLoginRequest,
+  TwoFactorRequiredResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
   UpdateSiteSettingsRequest,
 } from './contract/index.ts';
 
@@ -121,6 +128,10 @@ export function queryString(params: Record<string, string | number | boolean | u
   return text ? `?${text}` : '';
 }
 
+/** Whether a login answer asks for the two-factor code rather than giving a session. */
+export const isTwoFactorRequired = (answer: LoginResponse): answer is TwoFactorRequiredResponse =>
+  'twoFactorRequired' in answer && answer.twoFactorRequired === true;
+
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -164,9 +175,24 @@ export function createApiClient(options: ApiClientOptions) {
           fallbackMessage: fallbackMessages.register,
           ignoreUnauthorized: true,
         }),
+      /** Signed in, or, with two-factor sign-in on, the challenge to send with a code to `loginWithCode`. */
       login: (input: LoginRequest) =>
-        request<AuthResponse>('POST', '/auth/login', {
+        request<LoginResponse>('POST', '/auth/login', {
           body: input,
+          fallbackMessage: fallbackMessages.login,
+          ignoreUnauthorized: true,
+        }),
+      /** The second step: a code from the authenticator app, or a recovery code. */
+      loginWithCode: (input: TwoFactorLoginRequest) =>
+        request<AuthResponse>('POST', '/auth/login/2fa', {
+          body: input,
+          fallbackMessage: fallbackMessages.login,
+          ignoreUnauthorized: true,
+        }),
+      /** The ticket a Discord sign-in left in the login page's address. */
+      loginWithDiscordTicket: (ticket: string) =>
+        request<AuthResponse>('POST', '/auth/login/discord', {
+          body: { ticket },
           fallbackMessage: fallbackMessages.login,
           ignoreUnauthorized: true,
         }),
@@ -224,6 +250,13 @@ export function createApiClient(options: ApiClientOptions) {
         request<SubscriptionResponse>('POST', '/stripe/sandbox/subscription/cancel', {
           fallbackMessage: fallbackMessages.subscription,
         }),
+    },
+    twoFactor: {
+      status: () => request<TwoFactorStatusResponse>('GET', '/account/2fa'),
+      setup: () => request<TwoFactorSetupResponse>('POST', '/account/2fa/setup'),
+      enable: (code: string) => request<TwoFactorEnableResponse>('POST', '/account/2fa/enable', { body: { code } }),
+      disable: (input: TwoFactorDisableRequest) =>
+        request<TwoFactorStatusResponse>('POST', '/account/2fa/disable', { body: input }),
     },
     discord: {
       link: () => request<{ redirectUrl: string }>('GET', '/discord/link'),

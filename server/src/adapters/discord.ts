@@ -94,7 +94,12 @@ export function createDiscordClient(config: DiscordConfig, fetchImpl: typeof fet
   const guild = () => encodeURIComponent(config.guildId ?? '');
 
   return {
-    async exchangeCode(code: string, redirectUri: string): Promise<{ access_token: string; scope?: string }> {
+    /** `codeVerifier`: the PKCE verifier of the challenge the authorisation was asked with (RFC 7636). */
+    async exchangeCode(
+      code: string,
+      redirectUri: string,
+      codeVerifier?: string | null,
+    ): Promise<{ access_token: string; scope?: string }> {
       const form = new URLSearchParams({
         grant_type: 'authorization_code',
         code,
@@ -102,6 +107,7 @@ export function createDiscordClient(config: DiscordConfig, fetchImpl: typeof fet
         client_id: config.clientId ?? '',
         client_secret: config.clientSecret ?? '',
       });
+      if (codeVerifier) form.set('code_verifier', codeVerifier);
       return call('POST', '/oauth2/token', {
         auth: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
         body: form,

@@ -105,6 +105,8 @@ export interface SiteSettingsTable {
   visible_tabs: string;
   thank_you_message: string;
   updated_at: string;
+  /** 1: administrators must have two-factor sign-in on (migration 020). */
+  require_admin_two_factor: Generated<Flag>;
 }
 
 export interface InventoryEntriesTable {
@@ -239,6 +241,47 @@ export interface DiscordLinkStatesTable {
   state_hash: string;
   user_id: string;
   browser_hash: string;
+  /** PKCE (migration 020); null for a state made before. */
+  code_verifier: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** "Sign in with Discord" round trips: no account yet, bound to the browser, with PKCE (migration 020). */
+export interface DiscordSignInStatesTable {
+  state_hash: string;
+  browser_hash: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** An account's authenticator app (migration 020); enabled_at null while setup awaits its first code. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: string | null;
+  /** The TOTP time step of the last accepted code: no code is taken twice. */
+  last_used_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  /** SHA-256 of the code (120 random bits): the code itself is shown once and never stored. */
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The step between a correct password and its code (migration 020). */
+export interface LoginChallengesTable {
+  challenge_hash: string;
+  user_id: string;
+  /** 'code': waits for a two-factor code; 'discord': a Discord sign-in's ticket for the login page. */
+  kind: 'code' | 'discord';
+  attempts_left: number;
   expires_at: string;
   created_at: string;
 }
@@ -307,6 +350,10 @@ export interface Database {
   audit_log: AuditLogTable;
   mails: MailsTable;
   discord_link_states: DiscordLinkStatesTable;
+  discord_sign_in_states: DiscordSignInStatesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   jobs: JobsTable;
   game_server_keys: GameServerKeysTable;
   rate_limits: RateLimitsTable;

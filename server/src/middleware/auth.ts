@@ -1,6 +1,10 @@
-// requireUser and requireAdmin: 401 without a valid session, 403 for a player on admin routes.
+// requireUser and requireAdmin: 401 without a valid session, 403 for a player on admin routes, and
+// 403 for an administrator without two-factor sign-in where the site's settings require it.
+
+import { TWO_FACTOR_REQUIRED_CODE, twoFactorMessages } from '@starport/api-client/contract';
 import { createMiddleware } from 'hono/factory';
-import { authMessages, forbidden, unauthorized } from '../errors.ts';
+import { AppError, authMessages, forbidden, unauthorized } from '../errors.ts';
+import { isAdminTwoFactorMissing } from '../services/accounts/admin-two-factor.ts';
 import { authenticateToken } from '../services/accounts/sessions.ts';
 import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
@@ -40,6 +44,15 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
     if (user.is_admin !== 1) {
       c.get('ctx').logger.warn('authz.refused', { userId: user.id, method: c.req.method, path: c.req.path });
       throw forbidden(authMessages.adminRequired);
+    }
+    if (await isAdminTwoFactorMissing(c.get('ctx'), user.id)) {
+      c.get('ctx').logger.warn('authz.refused', {
+        userId: user.id,
+        method: c.req.method,
+        path: c.req.path,
+        reason: 'two_factor',
+      });
+      throw new AppError(TWO_FACTOR_REQUIRED_CODE, twoFactorMessages.adminRequired);
     }
     await next();
   });

@@ -32,6 +32,7 @@ import {
   deleteImageResponseSchema,
   deliveriesResponseSchema,
   discordLinkResponseSchema,
+  discordLoginRequestSchema,
   discordRolesResponseSchema,
   discordStatusResponseSchema,
   discordUnlinkResponseSchema,
@@ -47,6 +48,7 @@ import {
   itemsResponseSchema,
   ledgerResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
   logoutResponseSchema,
   MAX_PAGE_SIZE,
   meResponseSchema,
@@ -75,6 +77,12 @@ import {
   tierResponseSchema,
   tiersResponseSchema,
   tierUpdateSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorLoginRequestSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusResponseSchema,
   updateSiteSettingsRequestSchema,
   webhookResponseSchema,
 } from '@starport/api-client/contract';
@@ -87,7 +95,10 @@ export type Access = 'public' | 'player' | 'admin' | 'gameServer';
 /** The reference page's sections, in its order: what a reader looks for. */
 export const tags = {
   health: { name: 'Health', description: 'Liveness and readiness, for load balancers and monitors.' },
-  accounts: { name: 'Accounts', description: 'Sign up, sign in, who am I, sign out.' },
+  accounts: {
+    name: 'Accounts',
+    description: 'Sign up, sign in (with two-factor sign-in and Discord), who am I, sign out, two-factor setup.',
+  },
   shop: { name: 'Shop', description: 'The public catalogue, a player’s inventory, and buying with credits.' },
   tiers: { name: 'Tiers', description: 'The supporter tiers on sale.' },
   payments: {
@@ -95,7 +106,7 @@ export const tags = {
     description:
       'Card payments: checkout, subscriptions, the portal, the site’s own checkout page, and Stripe’s webhook.',
   },
-  discord: { name: 'Discord', description: 'Linking a player’s Discord account.' },
+  discord: { name: 'Discord', description: 'Linking a player’s Discord account, and signing in with it.' },
   images: { name: 'Images', description: 'The image library’s pictures, as shop items name them.' },
   adminCatalogue: { name: 'Admin: catalogue', description: 'Items, categories, tiers and the image library.' },
   adminPlayers: { name: 'Admin: players', description: 'Users, credits, tiers, the admin flag, mail and deliveries.' },
@@ -311,10 +322,83 @@ export const operations: OperationSpec[] = [
     summary: 'Sign in',
     access: 'public',
     body: loginRequestSchema,
-    answers: { 200: json('The player and a new session token.', authResponseSchema) },
+    description:
+      'With two-factor sign-in on, the right password answers `{twoFactorRequired: true, challenge}` instead ' +
+      'of a session: send the challenge and a code to `POST /api/auth/login/2fa`.',
+    answers: {
+      200: json('The player and a new session token, or the challenge for the two-factor code.', loginResponseSchema),
+    },
     refusals: {
       401: 'Wrong email or password (the same answer for both)',
       429: 'Too many sign-ins from this address, or too many failures for this account from it',
+    },
+  },
+  {
+    route: 'POST /api/auth/login/2fa',
+    operationId: 'loginWithTwoFactorCode',
+    tag: 'accounts',
+    summary: 'Finish signing in with a code from the authenticator app, or a recovery code',
+    description:
+      'The challenge is good for 5 minutes and 5 codes, and works once; an app code works once, a recovery code ' +
+      'is used up. Wrong codes count against the sign-in limits as wrong passwords do.',
+    access: 'public',
+    body: twoFactorLoginRequestSchema,
+    answers: { 200: json('The player and a new session token.', authResponseSchema) },
+    refusals: {
+      401: 'The code is not right, or the challenge is unknown, expired, used or out of attempts',
+      429: 'Too many sign-ins from this address, or too many failures for this account from it',
+    },
+  },
+  {
+    route: 'POST /api/auth/login/discord',
+    operationId: 'loginWithDiscordTicket',
+    tag: 'accounts',
+    summary: 'Finish signing in with Discord: the ticket the login page was sent back with',
+    description: 'The ticket is in the login page’s fragment (`#discord_ticket=`); it works once, for a minute.',
+    access: 'public',
+    body: discordLoginRequestSchema,
+    answers: { 200: json('The player and a new session token.', authResponseSchema) },
+    refusals: { 401: 'The ticket is unknown, expired or used' },
+  },
+  {
+    route: 'GET /api/account/2fa',
+    operationId: 'getTwoFactorStatus',
+    tag: 'accounts',
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+    access: 'player',
+    answers: { 200: json('Two-factor sign-in’s status.', twoFactorStatusResponseSchema) },
+  },
+  {
+    route: 'POST /api/account/2fa/setup',
+    operationId: 'setUpTwoFactor',
+    tag: 'accounts',
+    summary: 'Start setting up an authenticator app: a new secret and its QR code',
+    description: 'The secret waits for its first code (`enable`); a new setup replaces one left unfinished.',
+    access: 'player',
+    answers: { 200: json('The secret, its otpauth:// URL and a QR code of it.', twoFactorSetupResponseSchema) },
+    refusals: { 409: 'Two-factor sign-in is already on' },
+  },
+  {
+    route: 'POST /api/account/2fa/enable',
+    operationId: 'enableTwoFactor',
+    tag: 'accounts',
+    summary: 'Turn two-factor sign-in on with the first code from the app',
+    access: 'player',
+    body: twoFactorEnableRequestSchema,
+    answers: { 200: json('Ten single-use recovery codes, shown this once.', twoFactorEnableResponseSchema) },
+    refusals: { 400: 'The code is not right, or no setup was started', 409: 'Two-factor sign-in is already on' },
+  },
+  {
+    route: 'POST /api/account/2fa/disable',
+    operationId: 'disableTwoFactor',
+    tag: 'accounts',
+    summary: 'Turn two-factor sign-in off with the password and a code (or a recovery code)',
+    access: 'player',
+    body: twoFactorDisableRequestSchema,
+    answers: { 200: json('Two-factor sign-in’s status, now off.', twoFactorStatusResponseSchema) },
+    refusals: {
+      400: 'The password or the code is not right, or two-factor sign-in is not on',
+      429: 'Too many wrong passwords or codes for this account from this address',
     },
   },
   {
@@ -729,10 +813,11 @@ export const operations: OperationSpec[] = [
     route: 'PATCH /api/admin/site-settings',
     operationId: 'updateSiteSettings',
     tag: 'adminOperations',
-    summary: 'Change the visible tabs or the thank-you message',
+    summary: 'Change the visible tabs, the thank-you message, or whether administrators need two-factor sign-in',
     access: 'admin',
     body: updateSiteSettingsRequestSchema,
     answers: { 200: json('The site settings as they are now.', siteSettingsResponseSchema) },
+    refusals: { 409: 'Requiring two-factor sign-in of administrators needs it on for your own account first' },
   },
 
   // --- Payments ------------------------------------------------------------------------------------
@@ -904,10 +989,12 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/discord/callback',
     operationId: 'finishDiscordLink',
     tag: 'discord',
-    summary: 'Discord’s redirect back: finishes linking',
+    summary: 'Discord’s redirect back: finishes linking, or signing in',
     description:
-      'Always ends on the dashboard: `/dashboard?discord_success=1`, or `/dashboard?discord_error=CODE` with ' +
-      'one of the contract’s `discordLinkFailures` codes.',
+      'Linking always ends on the dashboard: `/dashboard?discord_success=1`, or `/dashboard?discord_error=CODE` ' +
+      'with one of the contract’s `discordLinkFailures` codes. Signing in ends on the login page: ' +
+      '`/login#discord_ticket=…` (for `POST /api/auth/login/discord`), `/login#challenge=…` (two-factor on), or ' +
+      '`/login?discord_error=CODE` with one of the contract’s `discordSignInFailures` codes.',
     access: 'public',
     parameters: [
       { name: 'code', in: 'query', description: 'Discord’s authorisation code.', schema: z.string() },
@@ -924,8 +1011,33 @@ export const operations: OperationSpec[] = [
         description: 'The browser binding set when linking started.',
         schema: z.string(),
       },
+      {
+        name: 'starport_discord_sign_in',
+        in: 'cookie',
+        description: 'The browser binding set when signing in started.',
+        schema: z.string(),
+      },
     ],
-    answers: { 302: redirect('To the dashboard, saying how linking went.') },
+    answers: { 302: redirect('To the dashboard or the login page, saying how it went.') },
+    refusals: { 400: false },
+  },
+  {
+    route: 'GET /api/discord/sign-in',
+    operationId: 'startDiscordSignIn',
+    tag: 'discord',
+    summary: 'Sign in with Discord (a browser navigation): to Discord’s authorisation page',
+    description:
+      'For accounts that have linked Discord. Without Discord configured, back to `/login?discord_error=not_configured`.',
+    access: 'public',
+    answers: {
+      302: {
+        ...redirect('To Discord’s authorisation page (state and PKCE), or back to the login page.'),
+        headers: {
+          Location: { description: 'Where the browser goes next.', required: true },
+          'Set-Cookie': { description: 'Binds the sign-in to this browser (HttpOnly, 10 minutes).' },
+        },
+      },
+    },
     refusals: { 400: false },
   },
   {

@@ -1,4 +1,5 @@
-// /api/discord: linking a player's Discord account (SPEC.md §7) and its status.
+// /api/discord: linking a player's Discord account (SPEC.md §7) and its status, and signing in with it.
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { findUserById } from '../db/repositories/users.ts';
@@ -13,33 +14,48 @@ import {
   startDiscordLink,
   unlinkDiscord,
 } from '../services/discord/link.ts';
+import { DISCORD_SIGN_IN_COOKIE, finishDiscordSignIn, startDiscordSignIn } from '../services/discord/sign-in.ts';
 
 /** The site page that starts linking with the stored session (the thank-you modal's button). */
 export const DISCORD_CONNECT_PAGE = '/discord/connect';
 const COOKIE_PATH = '/api/discord';
+
+/** Binds a state to this browser: an authorisation started elsewhere cannot be finished here. */
+function setBrowserCookie(c: Context<AppEnv>, name: string, nonce: string, publicUrl: string) {
+  setCookie(c, name, nonce, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: publicUrl.startsWith('https://'),
+    maxAge: DISCORD_STATE_TTL_MS / 1000,
+  });
+}
 
 export const discordRoutes = new Hono<AppEnv>()
   .get('/status', requireUser, async (c) => c.json(await getDiscordStatus(c.get('ctx'), c.get('user').id)))
   .get('/link', requireUser, async (c) => {
     const ctx = c.get('ctx');
     const { redirectUrl, browserNonce } = await startDiscordLink(ctx, c.get('user').id);
-    // Binds the state to this browser: a link started elsewhere cannot be finished here.
-    setCookie(c, DISCORD_BROWSER_COOKIE, browserNonce, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: ctx.config.publicUrl.startsWith('https://'),
-      maxAge: DISCORD_STATE_TTL_MS / 1000,
-    });
+    setBrowserCookie(c, DISCORD_BROWSER_COOKIE, browserNonce, ctx.config.publicUrl);
     return c.json({ redirectUrl });
   })
+  // "Sign in with Discord" (a browser navigation from the login page): no session, so no bearer token.
+  .get('/sign-in', async (c) => {
+    const ctx = c.get('ctx');
+    const { redirectUrl, browserNonce } = await startDiscordSignIn(ctx);
+    if (browserNonce) setBrowserCookie(c, DISCORD_SIGN_IN_COOKIE, browserNonce, ctx.config.publicUrl);
+    return c.redirect(redirectUrl, 302);
+  })
+  // One callback for the one OAuth app: a sign-in's state ends on the login page, a link's on the dashboard.
   .get('/callback', async (c) => {
     const ctx = c.get('ctx');
-    const result = await finishDiscordLink(
-      ctx,
-      { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') },
-      getCookie(c, DISCORD_BROWSER_COOKIE),
-    );
+    const query = { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') };
+    const signIn = await finishDiscordSignIn(ctx, query, getCookie(c, DISCORD_SIGN_IN_COOKIE));
+    if (signIn) {
+      deleteCookie(c, DISCORD_SIGN_IN_COOKIE, { path: COOKIE_PATH });
+      return c.redirect(signIn, 302);
+    }
+    const result = await finishDiscordLink(ctx, query, getCookie(c, DISCORD_BROWSER_COOKIE));
     deleteCookie(c, DISCORD_BROWSER_COOKIE, { path: COOKIE_PATH });
     // A code, never a sentence: the site shows its own text for each (contract/discord.ts).
     const target = result.ok ? '/dashboard?discord_success=1' : `/dashboard?discord_error=${result.failure}`;

@@ -1,6 +1,7 @@
 // A local stand-in for Discord over real HTTP: the OAuth2 authorise page and token exchange, the
 // current user, and a guild's members and roles. Tests script who authorises and which calls fail;
 // the browser suite runs it as its own process (e2e/scripts/fake-discord.mjs).
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -55,7 +56,8 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export async function startFakeDiscord(options: { port?: number } = {}): Promise<FakeDiscord> {
-  const codes = new Map<string, { user: FakeDiscordUser; redirectUri: string }>();
+  // A code remembers the PKCE challenge it was asked with (RFC 7636, S256): the exchange must prove it.
+  const codes = new Map<string, { user: FakeDiscordUser; redirectUri: string; codeChallenge: string | null }>();
   const tokens = new Map<string, FakeDiscordUser>();
   const failures: ScriptedFailure[] = [];
   let counter = 0;
@@ -97,7 +99,11 @@ export async function startFakeDiscord(options: { port?: number } = {}): Promise
       const redirect = url.searchParams.get('redirect_uri') ?? '';
       const state = url.searchParams.get('state') ?? '';
       const code = `code-${++counter}`;
-      codes.set(code, { user: { ...fake.nextUser }, redirectUri: redirect });
+      const codeChallenge = url.searchParams.get('code_challenge');
+      if (codeChallenge && url.searchParams.get('code_challenge_method') !== 'S256') {
+        return json(res, 400, { error: 'invalid_request', error_description: 'code_challenge_method must be S256' });
+      }
+      codes.set(code, { user: { ...fake.nextUser }, redirectUri: redirect, codeChallenge });
       const allow = `${redirect}?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`;
       const deny = `${redirect}?error=access_denied&state=${encodeURIComponent(state)}`;
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -120,6 +126,9 @@ export async function startFakeDiscord(options: { port?: number } = {}): Promise
       const entry = codes.get(form.get('code') ?? '');
       if (auth !== `Basic ${basic}`) return json(res, 401, { error: 'invalid_client' });
       if (!entry || entry.redirectUri !== form.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant' });
+      const verifier = form.get('code_verifier');
+      const proof = verifier ? createHash('sha256').update(verifier).digest('base64url') : null;
+      if (entry.codeChallenge !== proof) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
       codes.delete(form.get('code') ?? '');
       const token = `access-${++counter}`;
       tokens.set(token, entry.user);

@@ -5,6 +5,8 @@ export const errorCodes = [
   'invalid_request',
   'unauthorized',
   'forbidden',
+  /** 403: an administrator without two-factor sign-in, where the site's settings require it. */
+  'two_factor_required',
   'not_found',
   'conflict',
   'payload_too_large',

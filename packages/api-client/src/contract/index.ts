@@ -18,4 +18,6 @@ export * from './passwords.ts';
 export * from './payments.ts';
 export * from './site-settings.ts';
 export * from './site-settings-defaults.ts';
+export * from './two-factor.ts';
+export * from './two-factor-texts.ts';
 export * from './user.ts';

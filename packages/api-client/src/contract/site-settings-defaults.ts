@@ -17,4 +17,5 @@ export const defaultSiteSettings: SiteSettings = {
     admin: true,
   },
   thankYouMessage: '',
+  requireAdminTwoFactor: false,
 };

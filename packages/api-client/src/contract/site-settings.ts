@@ -1,4 +1,5 @@
-// Site settings (SPEC.md §3): which navigation tabs show, and the thank-you message.
+// Site settings (SPEC.md §3): which navigation tabs show, the thank-you message, and whether
+// administrators must have two-factor sign-in (issue 19).
 import { z } from 'zod';
 
 export const visibleTabsSchema = z.object({
@@ -15,6 +16,7 @@ export type VisibleTabs = z.infer<typeof visibleTabsSchema>;
 export const siteSettingsSchema = z.object({
   visibleTabs: visibleTabsSchema,
   thankYouMessage: z.string(),
+  requireAdminTwoFactor: z.boolean().describe('Administrators must have two-factor sign-in on to use admin calls'),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -26,6 +28,7 @@ export const THANK_YOU_MESSAGE_MAX_LENGTH = 2000;
 export const siteSettingsMessages = {
   tabsInvalid: 'Each visible tab must be true or false',
   messageInvalid: `The thank-you message must be text of at most ${THANK_YOU_MESSAGE_MAX_LENGTH} characters`,
+  requireAdminTwoFactorInvalid: 'Require two-factor sign-in for administrators must be true or false',
 } as const;
 
 const optionalTab = z.boolean({ error: siteSettingsMessages.tabsInvalid }).optional();
@@ -50,5 +53,6 @@ export const updateSiteSettingsRequestSchema = z.object({
     .string({ error: siteSettingsMessages.messageInvalid })
     .max(THANK_YOU_MESSAGE_MAX_LENGTH, siteSettingsMessages.messageInvalid)
     .optional(),
+  requireAdminTwoFactor: z.boolean({ error: siteSettingsMessages.requireAdminTwoFactorInvalid }).optional(),
 });
 export type UpdateSiteSettingsRequest = z.input<typeof updateSiteSettingsRequestSchema>;

@@ -1,8 +1,8 @@
 // The signed-in session of SPEC.md §4: who is signed in, and login, register, logout and refresh.
 
 import type { ApiClient } from '@starport/api-client/client';
-import { ApiError } from '@starport/api-client/client';
-import type { RegisterRequest, User } from '@starport/api-client/contract';
+import { ApiError, isTwoFactorRequired } from '@starport/api-client/client';
+import type { AuthResponse, RegisterRequest, TwoFactorRequiredResponse, User } from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
@@ -13,11 +13,18 @@ export interface TokenStore {
   clear(): void;
 }
 
+/** What the password step gives: the user, signed in, or (two-factor on) the challenge for `loginWithCode`. */
+export type LoginOutcome = { user: User } | TwoFactorRequiredResponse;
+
 export interface Session {
   user: User | null;
   /** True while a stored token is being checked at startup. */
   loading: boolean;
-  login(email: string, password: string): Promise<User>;
+  login(email: string, password: string): Promise<LoginOutcome>;
+  /** The two-factor step: the challenge from `login` and a code from the app, or a recovery code. */
+  loginWithCode(challenge: string, code: string): Promise<User>;
+  /** The ticket a Discord sign-in left in the login page's address. */
+  loginWithDiscordTicket(ticket: string): Promise<User>;
   register(input: RegisterRequest): Promise<User>;
   logout(): Promise<void>;
   refreshUser(): Promise<User | null>;
@@ -66,29 +73,38 @@ export function SessionProvider({ client, tokenStore, children }: SessionProvide
     };
   }, [client, tokenStore]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const answer = await client.auth.login({ email, password });
+  /** Keeps a new session: its token, and its user. */
+  const adopt = useCallback(
+    (answer: AuthResponse) => {
       generation.current++;
       tokenStore.set(answer.token);
       setUser(answer.user);
       setLoading(false);
       return answer.user;
     },
-    [client, tokenStore],
+    [tokenStore],
   );
 
-  const register = useCallback(
-    async (input: RegisterRequest) => {
-      const answer = await client.auth.register(input);
-      generation.current++;
-      tokenStore.set(answer.token);
-      setUser(answer.user);
-      setLoading(false);
-      return answer.user;
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginOutcome> => {
+      const answer = await client.auth.login({ email, password });
+      if (isTwoFactorRequired(answer)) return answer;
+      return { user: adopt(answer) };
     },
-    [client, tokenStore],
+    [client, adopt],
   );
+
+  const loginWithCode = useCallback(
+    async (challenge: string, code: string) => adopt(await client.auth.loginWithCode({ challenge, code })),
+    [client, adopt],
+  );
+
+  const loginWithDiscordTicket = useCallback(
+    async (ticket: string) => adopt(await client.auth.loginWithDiscordTicket(ticket)),
+    [client, adopt],
+  );
+
+  const register = useCallback(async (input: RegisterRequest) => adopt(await client.auth.register(input)), [client, adopt]);
 
   const logout = useCallback(async () => {
     generation.current++;
@@ -126,8 +142,8 @@ export function SessionProvider({ client, tokenStore, children }: SessionProvide
   }, [client, tokenStore]);
 
   const value = useMemo<Session>(
-    () => ({ user, loading, login, register, logout, refreshUser }),
-    [user, loading, login, register, logout, refreshUser],
+    () => ({ user, loading, login, loginWithCode, loginWithDiscordTicket, register, logout, refreshUser }),
+    [user, loading, login, loginWithCode, loginWithDiscordTicket, register, logout, refreshUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -3,7 +3,14 @@ import type { Executor } from '../database.ts';
 
 export async function insertLinkState(
   db: Executor,
-  state: { stateHash: string; userId: string; browserHash: string; expiresAt: string; now: string },
+  state: {
+    stateHash: string;
+    userId: string;
+    browserHash: string;
+    codeVerifier: string;
+    expiresAt: string;
+    now: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('discord_link_states')
@@ -11,6 +18,7 @@ export async function insertLinkState(
       state_hash: state.stateHash,
       user_id: state.userId,
       browser_hash: state.browserHash,
+      code_verifier: state.codeVerifier,
       expires_at: state.expiresAt,
       created_at: state.now,
     })

@@ -10,7 +10,7 @@ export async function findSiteSettings(db: Executor) {
 /** Writes the one settings row, creating it the first time. */
 export async function upsertSiteSettings(
   db: Executor,
-  values: { visible_tabs: string; thank_you_message: string; updated_at: string },
+  values: { visible_tabs: string; thank_you_message: string; require_admin_two_factor: 0 | 1; updated_at: string },
 ): Promise<void> {
   await db
     .insertInto('site_settings')

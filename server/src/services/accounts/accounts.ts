@@ -1,25 +1,25 @@
 // Accounts: registration, sign-in and sign-out, with the rules of SPEC.md §5 and SECURITY.md.
-import type { AuthResponse, LoginRequest, RegisterRequest } from '@starport/api-client/contract';
+import type { AuthResponse, LoginRequest, LoginResponse, RegisterRequest } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import { hasTwoFactorEnabled } from '../../db/repositories/two-factor.ts';
 import {
   findUserById,
   findUserByNormalizedEmail,
   findUserForSignIn,
   findUserIdByNormalizedUsername,
   insertUser,
-  type UserWithTier,
-  updateLastLogin,
   updatePasswordHash,
 } from '../../db/repositories/users.ts';
 import { conflict, invalid, rateLimited, unauthorized } from '../../errors.ts';
 import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { createLoginChallenge } from './login-challenges.ts';
 import { admitLoginAttempt, type LoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
-import { createSession, revokeSession } from './sessions.ts';
-import { toUserView } from './user-view.ts';
+import { type RequestMeta, signIn } from './session-start.ts';
+import { revokeSession } from './sessions.ts';
 
 export const accountMessages = {
   emailTaken: 'An account with this email already exists',
@@ -29,19 +29,9 @@ export const accountMessages = {
 } as const;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export type { RequestMeta } from './session-start.ts';
+
 export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
-
-export interface RequestMeta {
-  address: string;
-  userAgent: string | null;
-}
-
-/** A new session; the sign-in time is kept for the admin's user list (one indexed write per sign-in). */
-async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {
-  const token = await createSession(ctx, user.id, meta.userAgent);
-  await updateLastLogin(ctx.db, user.id, toIso(ctx.clock()));
-  return { user: toUserView(user), token };
-}
 
 export async function register(ctx: AppContext, input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
   const verdict = await ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
@@ -85,7 +75,8 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
   return signIn(ctx, user, meta);
 }
 
-export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
+/** The right password signs in, or, with two-factor sign-in on, answers the challenge for the code. */
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
   const { logger } = ctx;
   const emailNormalized = normalizeEmail(input.email);
   const attempt: LoginAttempt = { account: emailNormalized, clientAddress: meta.address };
@@ -103,6 +94,10 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const { password_hash: passwordHash, ...user } = found;
   if (needsRehash(passwordHash)) {
     await updatePasswordHash(ctx.db, user.id, await hashPassword(input.password), toIso(ctx.clock()));
+  }
+  if (await hasTwoFactorEnabled(ctx.db, user.id)) {
+    logger.info('auth.login_password_ok', { userId: user.id, address: meta.address });
+    return { twoFactorRequired: true, challenge: await createLoginChallenge(ctx, user.id, 'code') };
   }
   logger.info('auth.login', { userId: user.id, address: meta.address });
   return signIn(ctx, user, meta);

@@ -13,10 +13,11 @@ import { findUserByDiscordId, findUserById, updateDiscordLink } from '../../db/r
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
-import { newSecretToken, sha256Hex } from '../../lib/ids.ts';
+import { sha256Hex } from '../../lib/ids.ts';
+import { authoriseUrl, callbackUrl, DISCORD_STATE_TTL_MS, isSameBrowser, newAuthorisation } from './oauth.ts';
 import { enqueueRoleSync, isBotConfigured } from './roles.ts';
 
-export const DISCORD_STATE_TTL_MS = 10 * 60_000;
+export { DISCORD_STATE_TTL_MS } from './oauth.ts';
 export const DISCORD_BROWSER_COOKIE = 'starport_discord_link';
 
 export const discordMessages = {
@@ -30,8 +31,6 @@ export const isDiscordConfigured = (ctx: AppContext): boolean =>
 function requireConfigured(ctx: AppContext): void {
   if (!isDiscordConfigured(ctx)) throw new AppError('service_unavailable', discordMessages.notConfigured);
 }
-
-export const callbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/discord/callback`;
 
 export interface DiscordStatus {
   configured: boolean;
@@ -69,24 +68,18 @@ export async function startDiscordLink(
 ): Promise<{ redirectUrl: string; browserNonce: string }> {
   requireConfigured(ctx);
   const now = ctx.clock();
-  const state = newSecretToken();
-  const browserNonce = newSecretToken();
+  const start = newAuthorisation();
   await purgeLinkStates(ctx.db, toIso(now));
   await insertLinkState(ctx.db, {
-    stateHash: sha256Hex(state),
+    stateHash: start.stateHash,
     userId,
-    browserHash: sha256Hex(browserNonce),
+    browserHash: start.browserHash,
+    codeVerifier: start.codeVerifier,
     expiresAt: toIso(addMs(now, DISCORD_STATE_TTL_MS)),
     now: toIso(now),
   });
-  const url = new URL(ctx.config.discord.authorizeUrl);
-  url.searchParams.set('client_id', ctx.config.discord.clientId as string);
-  url.searchParams.set('redirect_uri', callbackUrl(ctx));
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', isBotConfigured(ctx) ? 'identify guilds.join' : 'identify');
-  url.searchParams.set('state', state);
-  url.searchParams.set('prompt', 'consent');
-  return { redirectUrl: url.toString(), browserNonce };
+  const scope = isBotConfigured(ctx) ? 'identify guilds.join' : 'identify';
+  return { redirectUrl: authoriseUrl(ctx, start, scope), browserNonce: start.browserNonce };
 }
 
 export type CallbackResult = { ok: true; userId: string } | { ok: false; failure: DiscordLinkFailure };
@@ -104,14 +97,14 @@ export async function finishDiscordLink(
     return { ok: false, failure: query.error === 'access_denied' ? 'cancelled' : 'expired' };
   }
   if (query.error) return { ok: false, failure: 'cancelled' };
-  if (!browserNonce || sha256Hex(browserNonce) !== saved.browser_hash) return { ok: false, failure: 'other_browser' };
+  if (!isSameBrowser(browserNonce, saved.browser_hash)) return { ok: false, failure: 'other_browser' };
   if (!query.code) return { ok: false, failure: 'cancelled' };
 
   const discord = createDiscordClient(ctx.config.discord);
   let accessToken: string;
   let discordUser: { id: string; username: string; global_name?: string | null };
   try {
-    accessToken = (await discord.exchangeCode(query.code, callbackUrl(ctx))).access_token;
+    accessToken = (await discord.exchangeCode(query.code, callbackUrl(ctx), saved.code_verifier)).access_token;
     discordUser = await discord.getCurrentUser(accessToken);
   } catch (error) {
     ctx.logger.warn('discord.link_failed', { userId: saved.user_id, error: String(error) });

@@ -21,6 +21,7 @@ function settingsServer(initial: SiteSettings) {
 const stored: SiteSettings = {
   visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false },
   thankYouMessage: 'Thanks, pilot!',
+  requireAdminTwoFactor: false,
 };
 
 describe('SiteSettingsScreen', () => {
