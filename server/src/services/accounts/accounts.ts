@@ -16,7 +16,13 @@ import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { createLoginChallenge } from './login-challenges.ts';
-import { admitLoginAttempt, type LoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
+import {
+  admitLoginAttempt,
+  type LoginAttempt,
+  recordFailedLogin,
+  recordPasswordOnlyLogin,
+  recordSuccessfulLogin,
+} from './login-throttle.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { type RequestMeta, signIn } from './session-start.ts';
 import { revokeSession } from './sessions.ts';
@@ -90,15 +96,16 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     logger.warn('auth.login_failed', { email: emailNormalized, address: meta.address, knownAccount: !!found });
     throw unauthorized(accountMessages.invalidCredentials);
   }
-  await recordSuccessfulLogin(ctx, attempt);
   const { password_hash: passwordHash, ...user } = found;
   if (needsRehash(passwordHash)) {
     await updatePasswordHash(ctx.db, user.id, await hashPassword(input.password), toIso(ctx.clock()));
   }
   if (await hasTwoFactorEnabled(ctx.db, user.id)) {
+    await recordPasswordOnlyLogin(ctx, attempt);
     logger.info('auth.login_password_ok', { userId: user.id, address: meta.address });
     return { twoFactorRequired: true, challenge: await createLoginChallenge(ctx, user.id, 'code') };
   }
+  await recordSuccessfulLogin(ctx, attempt);
   logger.info('auth.login', { userId: user.id, address: meta.address });
   return signIn(ctx, user, meta);
 }

@@ -91,7 +91,16 @@ export async function recordFailedLogin(ctx: AppContext, attempt: LoginAttempt, 
   if (waitMs > 0) await limiters.failedLoginDelays.block(pairKey(attempt), waitMs);
 }
 
-/** The right password: this address's failures against the account are forgotten. */
+/**
+ * The right password of an account with two-factor sign-in: its place is given back, but the
+ * failures stay until the code is right too, so a guesser who has the password cannot clear its
+ * wrong codes by signing in with the password again.
+ */
+export async function recordPasswordOnlyLogin(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  await ctx.limiters.failedLoginsPerAccountAddress.release(pairKey(attempt));
+}
+
+/** The sign-in is complete (the right password, and code): this address's failures against the account are forgotten. */
 export async function recordSuccessfulLogin(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   const pair = pairKey(attempt);
   await Promise.all([
