@@ -145,8 +145,10 @@ describe.each(dialects)('routes from the route table on %s', (dialect) => {
           const search = pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
           const path = `${fillParams(route.path, param)}${search}`;
           const sent: Record<string, string> = { ...extra };
-          // Signing out is the one thing a player may change here; a guest's sign-out must change nothing.
-          if (as === 'player' && !route.path.endsWith('/logout')) sent.Authorization = `Bearer ${player.token}`;
+          // Signing out and starting a two-factor setup (a secret waiting for its first code) take no
+          // input, so a player may change these here; a guest's must change nothing.
+          const changesWithoutInput = route.path.endsWith('/logout') || route.path.endsWith('/2fa/setup');
+          if (as === 'player' && !changesWithoutInput) sent.Authorization = `Bearer ${player.token}`;
           if (as === 'bad-token') sent.Authorization = `Bearer ${param}`;
           const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
           const res = await call(h, route.method, path, { headers: sent, rawBody: hasBody ? payload : undefined });

@@ -117,10 +117,14 @@ describe.each(dialects)('two-factor sign-in, security, on %s', (dialect) => {
     h = await createHarness(dialect, { env: { FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '3' } });
     const player = await registerPlayer(h);
     const { secret } = await turnOnTwoFactor(h, player.token);
+    const kept = await passwordStep(h, player);
     for (let i = 0; i < 3; i++) {
       expect((await codeStep(h, await passwordStep(h, player), String(200000 + i))).status).toBe(401);
     }
-    // The password step is refused now, and so is a code for a challenge got before.
+    // Even the right code, for a challenge got before, waits now; and so does the password step.
+    const late = await codeStep(h, kept, appCode(h, secret));
+    expect(late.status).toBe(429);
+    expect(late.json.error.message).toMatch(/^Too many failed login attempts for this account\./);
     const refused = await call(h, 'POST', '/api/auth/login', {
       body: { email: player.user.email, password: player.password },
     });
