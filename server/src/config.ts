@@ -60,6 +60,14 @@ export interface Config {
     checkoutPerPlayer: RateLimitRule;
     /** The same from one address, whichever players it signs in as. */
     checkoutPerAddress: RateLimitRule;
+    /** Forgot-password requests from one address (beyond it, 429). */
+    forgotPasswordPerAddress: RateLimitRule;
+    /** Reset mails to one address, whoever asks (beyond it, the same answer and no mail). */
+    forgotPasswordPerAccount: RateLimitRule;
+    /** Verification mails one account asks for again. */
+    verificationMailsPerAccount: RateLimitRule;
+    /** Wrong current passwords given to change a password or an email, per account. */
+    passwordChecksPerAccount: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
   tradeLockMs: number;
@@ -295,6 +303,16 @@ export function loadConfig(env: Env = process.env): Config {
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
       checkoutPerPlayer: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_PLAYER', 10, 1), windowMs: MINUTE },
       checkoutPerAddress: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_ADDRESS', 30, 1), windowMs: MINUTE },
+      forgotPasswordPerAddress: { limit: readInt(env, 'FORGOT_PASSWORD_LIMIT_PER_ADDRESS', 10, 1), windowMs: HOUR },
+      forgotPasswordPerAccount: { limit: readInt(env, 'FORGOT_PASSWORD_LIMIT_PER_ACCOUNT', 3, 1), windowMs: HOUR },
+      verificationMailsPerAccount: {
+        limit: readInt(env, 'VERIFICATION_MAIL_LIMIT_PER_ACCOUNT', 3, 1),
+        windowMs: HOUR,
+      },
+      passwordChecksPerAccount: {
+        limit: readInt(env, 'PASSWORD_CHECK_LIMIT_PER_ACCOUNT', 5, 1),
+        windowMs: 15 * MINUTE,
+      },
     },
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,

@@ -3,8 +3,8 @@
 // would. Read what arrived from `sink.received` or `await sink.waitFor(address)`.
 
 import type { DialectName } from '../../src/db/dialect.ts';
+import { jobKinds } from '../../src/services/jobs/kinds.ts';
 import { createJobRunner } from '../../src/services/jobs/runner.ts';
-import { mailJob } from '../../src/services/mail/mail.ts';
 import { type SmtpSink, startSmtpSink } from '../fakes/smtp-sink.ts';
 import { createHarness, type HarnessOptions, type TestHarness } from './test-context.ts';
 
@@ -28,7 +28,10 @@ export async function createMailHarness(dialect: DialectName, options: HarnessOp
   };
 }
 
-/** Sends every mail that is due now; returns how many jobs ran. */
+/**
+ * Runs every job that is due now, as the runner's next poll would (the jobs that queue mail, such as a
+ * reset link's, then the mail); returns how many ran.
+ */
 export function deliverMail(h: Pick<TestHarness, 'ctx'>): Promise<number> {
-  return createJobRunner(h.ctx, [mailJob]).runDue();
+  return createJobRunner(h.ctx, jobKinds).runDue();
 }
