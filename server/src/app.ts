@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { crawlerRoutes } from './routes/crawlers.ts';
+import { accountCredentialRoutes, passwordRecoveryRoutes } from './routes/credentials.ts';
 import { discordRoutes } from './routes/discord.ts';
 import { gameRoutes } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -119,7 +120,9 @@ export function createApp(ctx: AppContext) {
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/auth', passwordRecoveryRoutes)
     .route('/account/2fa', twoFactorRoutes)
+    .route('/account', accountCredentialRoutes)
     .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)

@@ -31,8 +31,6 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
-  /** The store's name, as players know it: the issuer in authenticator apps (STORE_NAME). */
-  storeName: string;
   /** Where the built player site is (a page saying so is served until it is built). */
   siteDir: string;
   adminEmail: string | null;
@@ -62,6 +60,14 @@ export interface Config {
     checkoutPerPlayer: RateLimitRule;
     /** The same from one address, whichever players it signs in as. */
     checkoutPerAddress: RateLimitRule;
+    /** Forgot-password requests from one address (beyond it, 429). */
+    forgotPasswordPerAddress: RateLimitRule;
+    /** Reset mails to one address, whoever asks (beyond it, the same answer and no mail). */
+    forgotPasswordPerAccount: RateLimitRule;
+    /** Verification mails one account asks for again. */
+    verificationMailsPerAccount: RateLimitRule;
+    /** Wrong current passwords given to change a password or an email, per account. */
+    passwordChecksPerAccount: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
   tradeLockMs: number;
@@ -79,6 +85,19 @@ export interface Config {
   discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   payments: PaymentsConfig;
+  mail: MailConfig;
+}
+
+/**
+ * Outgoing mail (services/mail/): through SMTP when SMTP_URL is set; without it, written to the log
+ * in development and not sent at all where NODE_ENV looks like production (a warning at start).
+ */
+export interface MailConfig {
+  mode: 'smtp' | 'log' | 'off';
+  /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer's connection URL); null unless mode is smtp. */
+  smtpUrl: string | null;
+  /** The From header: `Starport <no-reply@your-host>` unless MAIL_FROM says otherwise. */
+  from: string;
 }
 
 /**
@@ -232,18 +251,28 @@ function readPayments(env: Env): PaymentsConfig {
   return { mode: 'stripe', secretKey, webhookSecret, apiBase: readApiBase(env) };
 }
 
+function readMail(env: Env, publicUrl: string): MailConfig {
+  const smtpUrl = readText(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587');
+  }
+  const from = readText(env, 'MAIL_FROM') ?? `Starport <no-reply@${new URL(publicUrl).hostname}>`;
+  const mode = smtpUrl ? 'smtp' : looksLikeProduction(env.NODE_ENV) ? 'off' : 'log';
+  return { mode, smtpUrl, from };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 3000);
   const databaseUrl = readText(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR');
   }
+  const publicUrl = (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl,
-    publicUrl: (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    storeName: readText(env, 'STORE_NAME') ?? 'Starport',
+    publicUrl,
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot(), 'apps', 'site', 'dist')),
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -274,6 +303,16 @@ export function loadConfig(env: Env = process.env): Config {
       failedLoginsPerAccount: { limit: readInt(env, 'FAILED_LOGIN_LIMIT_PER_ACCOUNT', 100, 1), windowMs: HOUR },
       checkoutPerPlayer: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_PLAYER', 10, 1), windowMs: MINUTE },
       checkoutPerAddress: { limit: readInt(env, 'CHECKOUT_LIMIT_PER_ADDRESS', 30, 1), windowMs: MINUTE },
+      forgotPasswordPerAddress: { limit: readInt(env, 'FORGOT_PASSWORD_LIMIT_PER_ADDRESS', 10, 1), windowMs: HOUR },
+      forgotPasswordPerAccount: { limit: readInt(env, 'FORGOT_PASSWORD_LIMIT_PER_ACCOUNT', 3, 1), windowMs: HOUR },
+      verificationMailsPerAccount: {
+        limit: readInt(env, 'VERIFICATION_MAIL_LIMIT_PER_ACCOUNT', 3, 1),
+        windowMs: HOUR,
+      },
+      passwordChecksPerAccount: {
+        limit: readInt(env, 'PASSWORD_CHECK_LIMIT_PER_ACCOUNT', 5, 1),
+        windowMs: 15 * MINUTE,
+      },
     },
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,
@@ -295,5 +334,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: readLogLevel(env),
     payments: readPayments(env),
+    mail: readMail(env, publicUrl),
   };
 }

@@ -29,6 +29,10 @@ export interface AppContext {
     failedLoginsPerAccount: RateLimiter;
     checkoutPerPlayer: RateLimiter;
     checkoutPerAddress: RateLimiter;
+    forgotPasswordPerAddress: RateLimiter;
+    forgotPasswordPerAccount: RateLimiter;
+    verificationMailsPerAccount: RateLimiter;
+    passwordChecksPerAccount: RateLimiter;
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
   images: ImageStore;
@@ -62,5 +66,9 @@ export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'p
     failedLoginsPerAccount: limiter('failed-login-account', rateLimits.failedLoginsPerAccount),
     checkoutPerPlayer: limiter('checkout-player', rateLimits.checkoutPerPlayer),
     checkoutPerAddress: limiter('checkout-address', rateLimits.checkoutPerAddress),
+    forgotPasswordPerAddress: limiter('forgot-password-address', rateLimits.forgotPasswordPerAddress),
+    forgotPasswordPerAccount: limiter('forgot-password-account', rateLimits.forgotPasswordPerAccount),
+    verificationMailsPerAccount: limiter('verification-mail-account', rateLimits.verificationMailsPerAccount),
+    passwordChecksPerAccount: limiter('password-check-account', rateLimits.passwordChecksPerAccount),
   };
 }

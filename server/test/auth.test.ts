@@ -43,6 +43,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         currentTier: null,
         discordId: null,
         discordUsername: null,
+        emailVerified: false,
       });
       const me = await call(h, 'GET', '/api/auth/me', { token: res.json.token });
       expect(me.status).toBe(200);

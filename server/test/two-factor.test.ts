@@ -7,13 +7,14 @@ import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { call, registerPlayer } from './helpers/http.ts';
+import { createMailHarness, deliverMail } from './helpers/mail.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 import { appCode, passwordStep, turnOnTwoFactor } from './helpers/two-factor.ts';
 
 describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
   let h: TestHarness;
   beforeEach(async () => {
-    h = await createHarness(dialect, { env: { STORE_NAME: 'Nova Port' } });
+    h = await createHarness(dialect);
   });
   afterEach(() => h.close());
 
@@ -31,7 +32,7 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     const url = OTPAuth.URI.parse(setup.json.otpauthUrl) as OTPAuth.TOTP;
     expect(url).toBeInstanceOf(OTPAuth.TOTP);
     expect({ issuer: url.issuer, label: url.label, digits: url.digits, period: url.period }).toEqual({
-      issuer: 'Nova Port',
+      issuer: 'Starport',
       label: player.user.email,
       digits: 6,
       period: 30,
@@ -169,6 +170,38 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     });
     expect(offAgain.status).toBe(400);
     expect(offAgain.json.error.message).toBe(twoFactorMessages.notEnabled);
+  });
+
+  it('mails the owner when it is turned on, when a recovery code signs in, and when it is turned off', async () => {
+    const mh = await createMailHarness(dialect);
+    try {
+      const player = await registerPlayer(mh);
+      const { secret, recoveryCodes } = await turnOnTwoFactor(mh, player.token);
+      await call(mh, 'POST', '/api/auth/login/2fa', {
+        body: { challenge: await passwordStep(mh, player), code: recoveryCodes[0] },
+      });
+      await call(mh, 'POST', '/api/account/2fa/disable', {
+        token: player.token,
+        body: { password: player.password, code: appCode(mh, secret) },
+      });
+      await deliverMail(mh);
+      const mails = (await mh.sink.waitFor(player.user.email, 4)).map((mail) => ({
+        subject: mail.subject,
+        text: mail.text,
+      }));
+      expect(mails.map((mail) => mail.subject)).toEqual(
+        expect.arrayContaining([
+          'Starport: Two-factor sign-in was turned on',
+          'Starport: A recovery code was used to sign in',
+          'Starport: Two-factor sign-in was turned off',
+        ]),
+      );
+      const used = mails.find((mail) => mail.subject.includes('recovery code')) as { text: string };
+      expect(used.text).toContain('9 recovery codes are left.');
+      for (const code of recoveryCodes) expect(JSON.stringify(mails)).not.toContain(code);
+    } finally {
+      await mh.close();
+    }
   });
 
   describe('the site setting that requires it of administrators', () => {

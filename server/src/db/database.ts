@@ -20,6 +20,8 @@ export interface UsersTable {
   updated_at: string;
   /** The last sign-in (migration 015); null: none since it was recorded. */
   last_login_at: Generated<string | null>;
+  /** When the current email address was verified through its link (migration 018); null: not verified. */
+  email_verified_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -334,6 +336,19 @@ export interface ImageVariantsTable {
   created_at: string;
 }
 
+/** A one-time token mailed to a user (migration 018): only its hash is stored, and it is deleted when used. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  /** For a verification: the address it verifies (a new one, for an email change). */
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_verification';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -359,6 +374,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type Db = Kysely<Database>;

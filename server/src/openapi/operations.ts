@@ -22,9 +22,12 @@ import {
   categoryQuerySchema,
   categoryResponseSchema,
   categoryUpdateSchema,
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
   checkoutRequestSchema,
   createGameServerKeyRequestSchema,
   createGameServerKeyResponseSchema,
+  credentialAnswerSchema,
   DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   DELIVERY_LIMIT_MAX,
@@ -36,6 +39,7 @@ import {
   discordRolesResponseSchema,
   discordStatusResponseSchema,
   discordUnlinkResponseSchema,
+  forgotPasswordRequestSchema,
   gameServerKeyResponseSchema,
   gameServerKeysResponseSchema,
   healthLiveResponseSchema,
@@ -60,6 +64,8 @@ import {
   redirectResponseSchema,
   registerRequestSchema,
   requeueResponseSchema,
+  resetLinkResponseSchema,
+  resetPasswordRequestSchema,
   resyncResponseSchema,
   roleSyncProblemsResponseSchema,
   sendMailRequestSchema,
@@ -84,6 +90,8 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
   updateSiteSettingsRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
   webhookResponseSchema,
 } from '@starport/api-client/contract';
 import { z } from 'zod';
@@ -417,6 +425,93 @@ export const operations: OperationSpec[] = [
     access: 'player',
     answers: { 200: json('Signed out.', logoutResponseSchema) },
   },
+  {
+    route: 'POST /api/auth/forgot-password',
+    operationId: 'forgotPassword',
+    tag: 'accounts',
+    summary: 'Ask for a password reset link by mail',
+    description:
+      'Answers the same whether or not an account uses the address, and does the same work either way; an account ' +
+      'with it is mailed a single-use link, valid 30 minutes, to `/reset-password?token=…`. Past a few requests per ' +
+      'hour for one address, the same answer and no mail.',
+    access: 'public',
+    body: forgotPasswordRequestSchema,
+    answers: { 200: json('The same words whatever the address.', credentialAnswerSchema) },
+    refusals: { 429: 'Too many reset requests from this client address' },
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    operationId: 'resetPassword',
+    tag: 'accounts',
+    summary: 'Set a new password with the mailed link’s token',
+    description:
+      'The token is used up; every session of the account ends, its other reset links with them, and a notice is ' +
+      'mailed. Sign in with the new password afterwards.',
+    access: 'public',
+    body: resetPasswordRequestSchema,
+    answers: { 200: json('The password is changed.', credentialAnswerSchema) },
+    refusals: {
+      400: 'The link is invalid, used or expired, or the password breaks a rule (the link then still works)',
+    },
+  },
+  {
+    route: 'POST /api/auth/verify-email',
+    operationId: 'verifyEmail',
+    tag: 'accounts',
+    summary: 'Verify an email address with the mailed link’s token',
+    description:
+      'Marks the address verified; for an email change, the account moves to the new address now and the old one ' +
+      'is told by mail.',
+    access: 'public',
+    body: verifyEmailRequestSchema,
+    answers: { 200: json('The account’s address, now verified.', verifyEmailResponseSchema) },
+    refusals: {
+      400: 'The link is invalid, used or expired',
+      409: 'Another account took the new address meanwhile: the change was not made',
+    },
+  },
+  {
+    route: 'POST /api/account/password',
+    operationId: 'changePassword',
+    tag: 'accounts',
+    summary: 'Change the password (the current one required)',
+    description: 'Every other session of the account ends (this one stays), and a notice is mailed.',
+    access: 'player',
+    body: changePasswordRequestSchema,
+    answers: { 200: json('The password is changed.', credentialAnswerSchema) },
+    refusals: {
+      400: 'The current password is wrong, or the new one breaks a rule: the message says which',
+      429: 'Too many wrong current passwords for this account',
+    },
+  },
+  {
+    route: 'POST /api/account/email',
+    operationId: 'changeEmail',
+    tag: 'accounts',
+    summary: 'Ask to change the email (the password required)',
+    description:
+      'Mails a verification link to the new address; the change takes effect when it is opened. The answer is the ' +
+      'same when another account uses the address (that address is told instead).',
+    access: 'player',
+    body: changeEmailRequestSchema,
+    answers: { 200: json('The link is on its way.', credentialAnswerSchema) },
+    refusals: {
+      400: 'The password is wrong, or the address is invalid or already this account’s',
+      429: 'Too many wrong passwords, or too many verification mails for this account',
+    },
+  },
+  {
+    route: 'POST /api/account/email/verification',
+    operationId: 'resendVerificationEmail',
+    tag: 'accounts',
+    summary: 'Mail a new verification link for the current address',
+    access: 'player',
+    answers: { 200: json('The link is on its way.', credentialAnswerSchema) },
+    refusals: {
+      409: 'The address is already verified',
+      429: 'Too many verification mails for this account',
+    },
+  },
 
   // --- Shop ----------------------------------------------------------------------------------------
   {
@@ -661,6 +756,19 @@ export const operations: OperationSpec[] = [
     deleteSummary: 'Delete a category no item uses',
     inUse: 'Items use this category: move them first',
   }),
+  {
+    route: 'POST /api/admin/users/:id/reset-link',
+    operationId: 'createUserResetLink',
+    tag: 'adminPlayers',
+    summary: 'A one-time password reset link for a player',
+    description:
+      'Valid 30 minutes, used once, whether or not mail is configured: hand it to the player. Its `token` query ' +
+      'parameter is what `POST /api/auth/reset-password` takes. Audited (without the link).',
+    access: 'admin',
+    pathParameters: id('user'),
+    answers: { 200: json('The link and when it stops working.', resetLinkResponseSchema) },
+    refusals: { 404: 'No such user' },
+  },
   {
     route: 'POST /api/admin/users/:id/discord-resync',
     operationId: 'resyncUserDiscordRoles',

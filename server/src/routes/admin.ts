@@ -17,6 +17,7 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody, readQuery } from '../middleware/validate.ts';
+import { createResetLinkForUser } from '../services/accounts/password-reset.ts';
 import {
   createCategory,
   deleteCategoryById,
@@ -65,6 +66,9 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete('/categories/:id', async (c) =>
     c.json({ category: await deleteCategoryById(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
+  )
+  .post('/users/:id/reset-link', async (c) =>
+    c.json(await createResetLinkForUser(c.get('ctx'), c.get('user').id, c.req.param('id'))),
   )
   .post('/users/:id/discord-resync', async (c) =>
     c.json({ queued: await requestRoleResync(c.get('ctx'), c.get('user').id, c.req.param('id')) }),

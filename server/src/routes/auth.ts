@@ -15,7 +15,8 @@ import { login, logout, type RequestMeta, register } from '../services/accounts/
 import { completeTwoFactorLogin, redeemDiscordTicket } from '../services/accounts/login-challenges.ts';
 import { toUserView } from '../services/accounts/user-view.ts';
 
-function requestMeta(c: Context<AppEnv>): RequestMeta {
+/** Who is calling, for the rate limits and logs of the account calls. */
+export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
     address: getClientAddress(c, c.get('ctx').config.trustProxy),
     userAgent: c.req.header('user-agent') ?? null,

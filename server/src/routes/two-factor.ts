@@ -20,7 +20,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .post('/setup', async (c) => c.json(await startTwoFactorSetup(c.get('ctx'), c.get('user'))))
   .post('/enable', async (c) => {
     const { code } = await readBody(c, twoFactorEnableRequestSchema);
-    return c.json({ recoveryCodes: await enableTwoFactor(c.get('ctx'), c.get('user').id, code) });
+    return c.json({ recoveryCodes: await enableTwoFactor(c.get('ctx'), c.get('user'), code) });
   })
   .post('/disable', async (c) => {
     const ctx = c.get('ctx');

@@ -73,6 +73,10 @@ const testEnv: Record<string, string> = {
   FAILED_LOGIN_LIMIT_PER_ACCOUNT: '1000',
   CHECKOUT_LIMIT_PER_PLAYER: '1000',
   CHECKOUT_LIMIT_PER_ADDRESS: '1000',
+  FORGOT_PASSWORD_LIMIT_PER_ADDRESS: '1000',
+  FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: '1000',
+  VERIFICATION_MAIL_LIMIT_PER_ACCOUNT: '1000',
+  PASSWORD_CHECK_LIMIT_PER_ACCOUNT: '1000',
   SEED_CATALOGUE: 'false',
   // The payment tests without Stripe pay on the sandbox; the Stripe harness (helpers/payments.ts) says stripe.
   PAYMENTS: 'sandbox',

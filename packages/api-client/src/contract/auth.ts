@@ -14,7 +14,7 @@ import {
 } from './limits.ts';
 import { passwordOwnerProblem, passwordShapeProblem } from './passwords.ts';
 
-const emailSchema = z.pipe(
+export const emailSchema = z.pipe(
   z
     .string({ error: messages.emailRequired })
     .check(z.trim(), z.minLength(1, messages.emailRequired), z.maxLength(EMAIL_MAX_LENGTH, messages.emailInvalid)),

@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './auth-rules.ts';
 export * from './catalogue.ts';
 export * from './catalogue-rules.ts';
+export * from './credentials.ts';
 export * from './discord.ts';
 export * from './discord-answers.ts';
 export * from './errors.ts';

@@ -19,6 +19,8 @@ export const userSchema = z.object({
   currentTier: userTierSchema.nullable(),
   discordId: z.string().nullable(),
   discordUsername: z.string().nullable(),
+  /** Whether the current email address was verified through the link mailed to it. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

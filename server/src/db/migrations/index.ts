@@ -16,6 +16,7 @@ import * as rateLimits from './2026-11-23-013-rate-limits.ts';
 import * as oneSubscriptionPerPlayer from './2026-11-24-014-one-subscription-per-player.ts';
 import * as listIndexes from './2026-11-24-015-list-indexes.ts';
 import * as scaleIndexes from './2026-11-24-017-scale-indexes.ts';
+import * as accountTokens from './2026-11-24-018-account-tokens.ts';
 import * as twoFactor from './2026-11-24-020-two-factor.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-one-subscription-per-player': oneSubscriptionPerPlayer,
   '2026-11-24-015-list-indexes': listIndexes,
   '2026-11-24-017-scale-indexes': scaleIndexes,
+  '2026-11-24-018-account-tokens': accountTokens,
   '2026-11-24-020-two-factor': twoFactor,
 };

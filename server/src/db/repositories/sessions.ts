@@ -64,3 +64,11 @@ export async function deleteExpiredSessions(db: Executor, now: string, idleCutof
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends every session of a user, but `keepTokenHash` if given (the one making the change). */
+export async function deleteSessionsOfUser(db: Executor, userId: string, keepTokenHash?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

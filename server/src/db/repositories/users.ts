@@ -25,6 +25,7 @@ export const userWithTierColumns = [
   'users.created_at',
   'users.updated_at',
   'users.last_login_at',
+  'users.email_verified_at',
   'tiers.name as tier_name',
   'tiers.price_cents as tier_price_cents',
 ] as const;
@@ -260,4 +261,40 @@ export async function updateDiscordLink(
 export async function listLinkedUserIds(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('discord_id', 'is not', null).execute();
   return rows.map((row) => row.id);
+}
+
+/** The user's password hash alone, for a call that confirms the current password. */
+export async function findPasswordHash(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Marks the current address verified, if it is still `emailNormalized`; false when it changed meanwhile. */
+export async function markEmailVerified(
+  db: Executor,
+  id: string,
+  emailNormalized: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves the account to a new, verified address (the unique index refuses one another account took). */
+export async function updateVerifiedEmail(
+  db: Executor,
+  id: string,
+  email: { email: string; normalized: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email: email.email, email_normalized: email.normalized, email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

@@ -11,10 +11,12 @@ import {
   insertUser,
   updatePasswordHash,
 } from '../../db/repositories/users.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, invalid, rateLimited, unauthorized } from '../../errors.ts';
 import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { queueVerificationMail } from './email-verification.ts';
 import { createLoginChallenge } from './login-challenges.ts';
 import {
   admitLoginAttempt,
@@ -23,6 +25,7 @@ import {
   recordPasswordOnlyLogin,
   recordSuccessfulLogin,
 } from './login-throttle.ts';
+import { normalizeEmail, normalizeUsername } from './normalize.ts';
 import { getDummyHash, hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { type RequestMeta, signIn } from './session-start.ts';
 import { revokeSession } from './sessions.ts';
@@ -34,10 +37,8 @@ export const accountMessages = {
   tooManySignUps: 'Too many sign-ups from this address.',
 } as const;
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export { normalizeEmail, normalizeUsername } from './normalize.ts';
 export type { RequestMeta } from './session-start.ts';
-
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
 
 export async function register(ctx: AppContext, input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
   const verdict = await ctx.limiters.registerPerAddress.hit(addressLimitKey(meta.address));
@@ -59,15 +60,19 @@ export async function register(ctx: AppContext, input: RegisterRequest, meta: Re
   const id = newId();
   const now = toIso(ctx.clock());
   try {
-    await insertUser(ctx.db, {
-      id,
-      email,
-      email_normalized: emailNormalized,
-      username,
-      username_normalized: usernameNormalized,
-      password_hash: passwordHash,
-      created_at: now,
-      updated_at: now,
+    await inTransaction(ctx.db, async (trx) => {
+      await insertUser(trx, {
+        id,
+        email,
+        email_normalized: emailNormalized,
+        username,
+        username_normalized: usernameNormalized,
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      });
+      // The link that verifies the address: the account works meanwhile.
+      await queueVerificationMail(ctx, trx, { id, email });
     });
   } catch (error) {
     // Two sign-ups racing for the same email or username: the unique index decides.

@@ -1,10 +1,12 @@
 // The step between a correct password and its two-factor code, and the ticket a Discord sign-in
 // hands the login page: each a random 256-bit secret, only its hash stored (any instance finishes
 // it), single use and short-lived. A code challenge allows a few attempts, and each wrong code
-// counts against the sign-in throttle (login-throttle.ts) as a wrong password would.
+// counts against the sign-in throttle (login-throttle.ts) as a wrong password would. A recovery code
+// used to sign in is mailed to the owner.
 import { type AuthResponse, type TwoFactorLoginRequest, twoFactorMessages } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import {
+  countUnusedRecoveryCodes,
   deleteLoginChallenge,
   insertLoginChallenge,
   purgeLoginChallenges,
@@ -15,6 +17,8 @@ import { findUserById } from '../../db/repositories/users.ts';
 import { unauthorized } from '../../errors.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { newSecretToken, sha256Hex } from '../../lib/ids.ts';
+import { queueMail } from '../mail/mail.ts';
+import { recoveryCodeUsedMail } from './account-mails.ts';
 import { admitLoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
 import { type RequestMeta, signIn } from './session-start.ts';
 import { useSecondFactor } from './two-factor.ts';
@@ -63,6 +67,10 @@ export async function completeTwoFactorLogin(
   // Two right codes at once for one challenge: only the one that removes it signs in.
   if ((await deleteLoginChallenge(ctx.db, challengeHash)) === 0) throw unauthorized(twoFactorMessages.challengeInvalid);
   await recordSuccessfulLogin(ctx, attempt);
+  if (factor === 'recovery') {
+    const left = await countUnusedRecoveryCodes(ctx.db, user.id);
+    await queueMail(ctx, ctx.db, recoveryCodeUsedMail(ctx, user.email, left));
+  }
   logger.info('auth.login', { userId: user.id, address: meta.address, secondFactor: factor });
   return signIn(ctx, user, meta);
 }

@@ -1,6 +1,6 @@
 // Two-factor sign-in (issue 19; SECURITY.md, ASVS 6.5 and 6.6): an authenticator app set up with a
 // QR code and confirmed with a code, ten single-use recovery codes shown once (only their hashes
-// kept), and turning it off with the password and a code. A code is checked against the account's
+// kept), and turning it off with the password and a code. The owner is mailed of each change. A code is checked against the account's
 // secret and the step it belongs to taken at once, so no code is accepted twice.
 
 import { randomInt } from 'node:crypto';
@@ -28,6 +28,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/ids.ts';
+import { queueMail, STORE_NAME } from '../mail/mail.ts';
+import { twoFactorOffMail, twoFactorOnMail } from './account-mails.ts';
 import { admitLoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { describeTotp, matchTotpStep, newTotpSecret } from './totp.ts';
@@ -59,12 +61,13 @@ export async function startTwoFactorSetup(ctx: AppContext, user: UserWithTier): 
   const secret = newTotpSecret();
   const saved = await savePendingSecret(ctx.db, user.id, secret, toIso(ctx.clock()));
   if (!saved) throw conflict(twoFactorMessages.alreadyEnabled);
-  const { otpauthUrl, qrCode } = await describeTotp(secret, ctx.config.storeName, user.email);
+  const { otpauthUrl, qrCode } = await describeTotp(secret, STORE_NAME, user.email);
   return { secret, otpauthUrl, qrCode };
 }
 
 /** The first code from the app turns it on; the answer is the recovery codes, shown this once. */
-export async function enableTwoFactor(ctx: AppContext, userId: string, code: string): Promise<string[]> {
+export async function enableTwoFactor(ctx: AppContext, user: UserWithTier, code: string): Promise<string[]> {
+  const userId = user.id;
   const row = await findTwoFactor(ctx.db, userId);
   if (row?.enabled_at) throw conflict(twoFactorMessages.alreadyEnabled);
   if (!row) throw invalid(twoFactorMessages.setupFirst);
@@ -76,6 +79,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, code: str
     // Two confirmations at once: the first turns it on, the second finds it on.
     if (!(await enableTwoFactorRow(trx, userId, step, toIso(now)))) throw conflict(twoFactorMessages.alreadyEnabled);
     await replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode), toIso(now));
+    await queueMail(ctx, trx, twoFactorOnMail(ctx, user.email));
   });
   ctx.logger.info('auth.two_factor_enabled', { userId });
   return codes;
@@ -123,6 +127,9 @@ export async function disableTwoFactor(
     throw invalid(twoFactorMessages.codeInvalid);
   }
   await recordSuccessfulLogin(ctx, attempt);
-  await inTransaction(ctx.db, (trx) => deleteTwoFactor(trx, user.id));
+  await inTransaction(ctx.db, async (trx) => {
+    await deleteTwoFactor(trx, user.id);
+    await queueMail(ctx, trx, twoFactorOffMail(ctx, user.email));
+  });
   ctx.logger.info('auth.two_factor_disabled', { userId: user.id });
 }

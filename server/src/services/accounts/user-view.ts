@@ -17,5 +17,6 @@ export function toUserView(row: UserWithTier): User {
         : null,
     discordId: row.discord_id,
     discordUsername: row.discord_username,
+    emailVerified: row.email_verified_at !== null,
   };
 }

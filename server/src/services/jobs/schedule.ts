@@ -3,6 +3,7 @@
 // sale that starts and ends) is one line here; work that must not be lost is a job (services/jobs/runner.ts)
 // that a task may queue.
 import type { AppContext } from '../../context.ts';
+import { deleteExpiredAccountTokens } from '../../db/repositories/account-tokens.ts';
 import { deleteFinishedJobs } from '../../db/repositories/jobs.ts';
 import { deleteEndedRateLimits } from '../../db/repositories/rate-limits.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
@@ -30,6 +31,7 @@ export interface ScheduledTask {
 
 export const schedule: ScheduledTask[] = [
   { name: 'sessions.purge', everyMs: HOUR, run: purgeExpiredSessions },
+  { name: 'account_tokens.purge', everyMs: HOUR, run: (ctx) => deleteExpiredAccountTokens(ctx.db, toIso(ctx.clock())) },
   // The library's own clock is Date.now(), so ended windows are judged by it too.
   { name: 'rate_limits.purge', everyMs: HOUR, run: (ctx) => deleteEndedRateLimits(ctx.db, ctx.dialect, Date.now()) },
   // The payment provider renews what it must (the sandbox its own subscriptions; Stripe renews its
