@@ -14,6 +14,8 @@ import { identifyRequests } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
+import { accountDeviceRoutes } from './routes/account-devices.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -115,6 +117,8 @@ export function createApp(ctx: AppContext) {
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/account', accountDeviceRoutes)
+    .route('/account', accountDataRoutes)
     .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)

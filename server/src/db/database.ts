@@ -20,6 +20,8 @@ export interface UsersTable {
   updated_at: string;
   /** The last sign-in (migration 015); null: none since it was recorded. */
   last_login_at: Generated<string | null>;
+  /** When the player deleted the account (migration 019): the row stays, anonymised. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -30,6 +32,11 @@ export interface SessionsTable {
   last_seen_at: string;
   expires_at: string;
   user_agent: string | null;
+  /** What the player's device list names it by (migration 019); the database fills it in when left out. */
+  public_id: Generated<string>;
+  /** The client address at sign-in and at its last recorded use (migration 019). */
+  created_address: Generated<string | null>;
+  last_address: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {
@@ -197,7 +204,14 @@ export interface SubscriptionsTable {
   hold_settled_at: string | null;
 }
 
-export type SubscriptionHold = 'duplicate' | 'refunded' | 'disputed' | 'dispute_lost' | 'superseded';
+/** account_deleted (issue 19): the player deleted the account; cancelled, so it never charges again. */
+export type SubscriptionHold =
+  | 'duplicate'
+  | 'refunded'
+  | 'disputed'
+  | 'dispute_lost'
+  | 'superseded'
+  | 'account_deleted';
 
 export interface ProcessedEventsTable {
   event_id: string;

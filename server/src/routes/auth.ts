@@ -9,7 +9,8 @@ import { readBody } from '../middleware/validate.ts';
 import { login, logout, type RequestMeta, register } from '../services/accounts/accounts.ts';
 import { toUserView } from '../services/accounts/user-view.ts';
 
-function requestMeta(c: Context<AppEnv>): RequestMeta {
+/** Who is asking, for sign-ins and the account calls: the client address and the browser. */
+export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
     address: getClientAddress(c, c.get('ctx').config.trustProxy),
     userAgent: c.req.header('user-agent') ?? null,
