@@ -68,6 +68,21 @@ describe.each(dialects)('the account page on %s', (dialect) => {
     await h.close();
   });
 
+  it('shows the profile: username, email and member since', async () => {
+    const player = await registerPlayer(h);
+    const res = await call(h, 'GET', '/api/account/profile', { token: player.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({
+      profile: {
+        _id: player.user._id,
+        username: player.user.username,
+        email: player.user.email,
+        createdAt: '2026-11-22T12:00:00.000Z',
+      },
+    });
+    expect((await call(h, 'GET', '/api/account/profile')).status).toBe(401);
+  });
+
   describe('signed-in devices', () => {
     it('lists each session with its browser and system in words, its address and times, this one marked', async () => {
       const player = await registerPlayer(h);

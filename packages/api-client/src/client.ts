@@ -1,5 +1,6 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
+  AccountProfileResponse,
   AccountSessionsResponse,
   AdminDeliveriesResponse,
   AdminJobResponse,
@@ -245,6 +246,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     /** The Account page: signed-in devices, the player's data, deleting the account. */
     account: {
+      profile: () => request<AccountProfileResponse>('GET', '/account/profile'),
       sessions: () => request<AccountSessionsResponse>('GET', '/account/sessions'),
       signOutSession: (id: string) =>
         request<SignOutDevicesResponse>('DELETE', `/account/sessions/${encodeURIComponent(id)}`),

@@ -3,6 +3,7 @@
 // generated from this table, and a test holds it to the app's own route table, both ways.
 import {
   accountExportSchema,
+  accountProfileResponseSchema,
   accountSessionsResponseSchema,
   ackRequestSchema,
   ackResponseSchema,
@@ -344,6 +345,14 @@ export const operations: OperationSpec[] = [
   },
 
   // --- Your account --------------------------------------------------------------------------------
+  {
+    route: 'GET /api/account/profile',
+    operationId: 'getAccountProfile',
+    tag: 'account',
+    summary: 'The player’s profile: username, email and member since',
+    access: 'player',
+    answers: { 200: json('The profile.', accountProfileResponseSchema) },
+  },
   {
     route: 'GET /api/account/sessions',
     operationId: 'listAccountSessions',

@@ -1,4 +1,4 @@
-// /api/account: the player's own data, downloaded, and deleting the account.
+// /api/account: the player's profile, their data downloaded, and deleting the account.
 import { deleteAccountRequestSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../middleware/auth.ts';
@@ -9,6 +9,12 @@ import { exportAccountData, exportFileName } from '../services/accounts/account-
 import { requestMeta } from './auth.ts';
 
 export const accountDataRoutes = new Hono<AppEnv>()
+  .get('/profile', requireUser, (c) => {
+    const user = c.get('user');
+    return c.json({
+      profile: { _id: user.id, username: user.username, email: user.email, createdAt: user.created_at },
+    });
+  })
   .get('/export', requireUser, async (c) => {
     const ctx = c.get('ctx');
     const data = await exportAccountData(ctx, c.get('user').id, c.get('tokenHash'));

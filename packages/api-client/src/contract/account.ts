@@ -6,6 +6,18 @@ import { inventoryEntrySchema } from './catalogue.ts';
 import { PASSWORD_MAX_LENGTH } from './limits.ts';
 import { orderSchema, subscriptionInfoSchema } from './payments.ts';
 
+/** The Profile section: who the player is on this store, and since when. */
+export const accountProfileSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  /** When the account was made: "Member since". */
+  createdAt: z.string(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+export const accountProfileResponseSchema = z.object({ profile: accountProfileSchema });
+export type AccountProfileResponse = z.infer<typeof accountProfileResponseSchema>;
+
 /** One signed-in device: a session, named by its public id (never its token or the token's hash). */
 export const accountSessionSchema = z.object({
   _id: z.string().describe('The session’s public id: what DELETE /api/account/sessions/{id} takes'),
