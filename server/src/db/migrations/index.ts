@@ -18,6 +18,7 @@ import * as listIndexes from './2026-11-24-015-list-indexes.ts';
 import * as scaleIndexes from './2026-11-24-017-scale-indexes.ts';
 import * as accountTokens from './2026-11-24-018-account-tokens.ts';
 import * as twoFactor from './2026-11-24-020-two-factor.ts';
+import * as accountDevicesAndDeletion from './2026-11-24-019-account-devices-and-deletion.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-017-scale-indexes': scaleIndexes,
   '2026-11-24-018-account-tokens': accountTokens,
   '2026-11-24-020-two-factor': twoFactor,
+  '2026-11-24-019-account-devices-and-deletion': accountDevicesAndDeletion,
 };
