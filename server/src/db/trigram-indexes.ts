@@ -6,11 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from '../logger.ts';
 import type { Db } from './database.ts';
 import type { DialectName } from './dialect.ts';
-import {
-  createTrigramIndexes,
-  TRIGRAM_INDEXES,
-  trigramSchema,
-} from './migrations/2026-11-24-021-user-substring-search.ts';
+import { createTrigramIndexes, TRIGRAM_INDEXES, trigramSchema } from './migrations/2026-11-24-021-search-indexes.ts';
 
 export type TrigramState = 'indexed' | 'built' | 'unindexed';
 

@@ -16,7 +16,7 @@ import * as rateLimits from './2026-11-23-013-rate-limits.ts';
 import * as oneSubscriptionPerPlayer from './2026-11-24-014-one-subscription-per-player.ts';
 import * as listIndexes from './2026-11-24-015-list-indexes.ts';
 import * as scaleIndexes from './2026-11-24-017-scale-indexes.ts';
-import * as userSubstringSearch from './2026-11-24-021-user-substring-search.ts';
+import * as searchIndexes from './2026-11-24-021-search-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -35,5 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-one-subscription-per-player': oneSubscriptionPerPlayer,
   '2026-11-24-015-list-indexes': listIndexes,
   '2026-11-24-017-scale-indexes': scaleIndexes,
-  '2026-11-24-021-user-substring-search': userSubstringSearch,
+  '2026-11-24-021-search-indexes': searchIndexes,
 };

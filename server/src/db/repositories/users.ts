@@ -2,6 +2,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor, NewUser, UserRow } from '../database.ts';
 import type { DialectName } from '../dialect.ts';
+import { containsPattern } from '../like-pattern.ts';
 import { prepared } from '../prepared.ts';
 
 /** A user as the app handles it: every column but the password hash, with the tier's name and price. */
@@ -178,11 +179,6 @@ function sortedNotWalked(key: RawBuilder<unknown>, order: UserOrderKey, dialect:
   return order === 'credits' ? sql`(${key} + 0)` : sql`(${key} || '')`;
 }
 
-/** `term` as a LIKE pattern matching it anywhere: its own `%`, `_` and `\` taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
 /** `term` as one FTS5 phrase: its characters taken literally (a quote doubled), matched as trigrams. */
 function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
@@ -213,9 +209,9 @@ function searchTerms(dialect: DialectName, search: UserSearch & { many: boolean 
   if (dialect === 'postgres') {
     const pattern = containsPattern(search.term);
     return [
-      sql<boolean>`users.username_normalized ilike ${pattern}`,
-      sql<boolean>`users.email_normalized ilike ${pattern}`,
-      sql<boolean>`users.discord_username ilike ${pattern}`,
+      sql<boolean>`users.username_normalized ilike ${pattern} escape '\\'`,
+      sql<boolean>`users.email_normalized ilike ${pattern} escape '\\'`,
+      sql<boolean>`users.discord_username ilike ${pattern} escape '\\'`,
       discord,
     ];
   }

@@ -16,6 +16,9 @@
 // still succeeds without these indexes and the search reads the whole table: start-up says so and how
 // to fix it (db/trigram-indexes.ts builds them at the next start once the extension is there).
 //
+// And the audit log filtered by action, newest first, a page at a time (GET /api/admin/audit?action=):
+// an index per action in that order, so a rare action's page is not looked for through the whole log.
+//
 // Only adds. Building the indexes at a million players takes a while (under a minute) and holds
 // writes to users meanwhile; the server starts serving once it is done. Frozen once landed.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
@@ -98,9 +101,11 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
+  await sql`create index audit_log_action_page on audit_log (action, created_at, id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists audit_log_action_page`.execute(db);
   if (isPostgres(db)) {
     // The extension stays: other schemas of the database may use it.
     for (const [name] of TRIGRAM_INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
