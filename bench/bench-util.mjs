@@ -9,16 +9,38 @@ export function log(line) {
   process.stderr.write(`${line}\n`);
 }
 
-/** A port nothing listens on now: the server about to start takes it. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` now (0: any free port), and which port that is. */
+function tryPort(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.on('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const taken = server.address().port;
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/** Ports handed out so far (each once), when BENCH_PORTS names a range. */
+let nextInRange = 0;
+
+/**
+ * A port nothing listens on now: the server about to start takes it. Any free port, or one of the
+ * range `BENCH_PORTS=<first>-<last>` (for a machine where each user has ports of their own).
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) {
+    const port = await tryPort(0);
+    if (port === null) throw new Error('no free port');
+    return port;
+  }
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  for (let port = first + nextInRange; port <= last; port++) {
+    nextInRange = port - first + 1;
+    if ((await tryPort(port)) !== null) return port;
+  }
+  throw new Error(`no free port left in BENCH_PORTS ${process.env.BENCH_PORTS}`);
 }
 
 export function middleOf(xs) {

@@ -1,5 +1,5 @@
 // The admin users screen pages through the server (issue 18): a search narrows the list to the
-// players whose name starts with it, a page at a time, and "Load more users" adds the next page
+// players whose name holds it, a page at a time, and "Load more users" adds the next page
 // below the first.
 
 import { expect } from '@playwright/test';

@@ -70,7 +70,8 @@ describe.each(dialects)('the admin user list on %s', (dialect) => {
 
   beforeEach(async () => {
     h = await createHarness(dialect);
-    admin = await registerPlayer(h);
+    // A name no search term below finds by chance.
+    admin = await registerPlayer(h, { username: 'the_admin', email: 'the.admin@example.com' });
     await grantAdmin(h.ctx, admin.user.email, 'test');
     tierId = (await addTier(h)).id;
     counter = 0;
@@ -163,22 +164,77 @@ describe.each(dialects)('the admin user list on %s', (dialect) => {
     expect(rest.json.nextCursor).toBeNull();
   });
 
-  it('searches the start of a username, an email or a Discord name ignoring case, and a Discord id exactly', async () => {
+  const ids = async (term: string) => {
+    const answer = await list(`?search=${encodeURIComponent(term)}`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json.users.map((u: { _id: string }) => u._id).sort();
+  };
+
+  it('searches anywhere in a username, an email or a Discord name ignoring case, and a Discord id exactly', async () => {
     const ada = await seed({ username: 'AdaLovelace', email: 'countess@engine.org' });
     const grace = await seed({ username: 'grace', email: 'Ada.H@navy.mil' });
     const linked = await seed({ username: 'linked', discord_id: '123456789012345678', discord_username: 'AdaBot' });
-    const ids = async (term: string) =>
-      (await list(`?search=${encodeURIComponent(term)}`)).json.users.map((u: { _id: string }) => u._id).sort();
+    const orion = await seed({ username: 'StarOrion', email: 'hunter@gmail.com' });
     expect(await ids('ada')).toEqual([ada.id, grace.id, linked.id].sort());
     expect(await ids('  ADAL ')).toEqual([ada.id]);
     expect(await ids('countess@')).toEqual([ada.id]);
+    // The middle and the end of each.
+    expect(await ids('lovelace')).toEqual([ada.id]);
+    expect(await ids('rion')).toEqual([orion.id]);
+    expect(await ids('GMAIL')).toEqual([orion.id]);
+    expect(await ids('engine.org')).toEqual([ada.id]);
+    expect(await ids('avy.m')).toEqual([grace.id]);
+    expect(await ids('abot')).toEqual([linked.id]);
     expect(await ids('123456789012345678')).toEqual([linked.id]);
-    // A Discord id matches whole, and the middle of a name or email is not searched.
+    // A Discord id matches whole; a term found nowhere finds nobody.
     expect(await ids('12345678901234567')).toEqual([]);
-    expect(await ids('lovelace')).toEqual([]);
-    expect(await ids('engine.org')).toEqual([]);
+    expect(await ids('lovelacex')).toEqual([]);
     // An empty search is no search.
-    expect((await list('?search=%20')).json.users).toHaveLength(24 + 3);
+    expect((await list('?search=%20')).json.users).toHaveLength(24 + 4);
+  });
+
+  it('searches a term of one or two characters at the start only', async () => {
+    const ada = await seed({ username: 'AdaLovelace', email: 'countess@engine.org' });
+    const grace = await seed({ username: 'grace', email: 'Ada.H@navy.mil' });
+    const linked = await seed({ username: 'linked', discord_id: '42', discord_username: 'AdaBot' });
+    expect(await ids('AD')).toEqual([ada.id, grace.id, linked.id].sort());
+    expect(await ids('g')).toEqual([grace.id]);
+    expect(await ids('ov')).toEqual([]);
+    expect(await ids('42')).toEqual([linked.id]);
+  });
+
+  it('takes %, _, a backslash and quotes in a term as themselves', async () => {
+    const percent = await seed({ username: 'per%cent_x', email: 'odd\\one@example.com' });
+    const plain = await seed({ username: 'perXcentYx', email: 'oddxxone@example.com' });
+    const quoted = await seed({ username: 'say"hi"', email: 'quote@example.com' });
+    expect(await ids('r%c')).toEqual([percent.id]);
+    expect(await ids('t_x')).toEqual([percent.id]);
+    expect(await ids('d\\o')).toEqual([percent.id]);
+    expect(await ids('%_')).toEqual([]);
+    expect(await ids('y"h')).toEqual([quoted.id]);
+    expect(await ids('"hi" OR x')).toEqual([]);
+    expect(await ids('centy')).toEqual([plain.id]);
+  });
+
+  it('finds players by their names as they are now: joined, renamed, linked and deleted', async () => {
+    const renamed = await seed({ username: 'Firstname' });
+    expect(await ids('stnam')).toEqual([renamed.id]);
+    await h.ctx.db
+      .updateTable('users')
+      .set({ username: 'Secondname', username_normalized: 'secondname' })
+      .where('id', '=', renamed.id)
+      .execute();
+    expect(await ids('stnam')).toEqual([]);
+    expect(await ids('condn')).toEqual([renamed.id]);
+    await h.ctx.db
+      .updateTable('users')
+      .set({ discord_id: '777', discord_username: 'NebulaRider' })
+      .where('id', '=', renamed.id)
+      .execute();
+    expect(await ids('ularid')).toEqual([renamed.id]);
+    await h.ctx.db.deleteFrom('users').where('id', '=', renamed.id).execute();
+    expect(await ids('condn')).toEqual([]);
+    expect(await ids('ularid')).toEqual([]);
   });
 
   it('pages through a search', async () => {
@@ -204,17 +260,20 @@ describe.each(dialects)('the admin user list on %s', (dialect) => {
         });
       }
     });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const answer = await list(`?search=MANY&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...answer.json.users.map((u: { _id: string }) => u._id));
-      cursor = answer.json.nextCursor;
-    } while (cursor);
-    // All joined at once: by id, newest (highest) first.
-    expect(seen).toEqual(
-      Array.from({ length: FEW_MATCHES + 5 }, (_, i) => `many-${String(i).padStart(5, '0')}`).reverse(),
-    );
+    // The start of each name, and its middle.
+    for (const term of ['MANY', 'ANY']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await list(`?search=${term}&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...answer.json.users.map((u: { _id: string }) => u._id));
+        cursor = answer.json.nextCursor;
+      } while (cursor);
+      // All joined at once: by id, newest (highest) first.
+      expect(seen).toEqual(
+        Array.from({ length: FEW_MATCHES + 5 }, (_, i) => `many-${String(i).padStart(5, '0')}`).reverse(),
+      );
+    }
   });
 
   it('filters by tier, by no tier, and by the admin flag', async () => {

@@ -10,6 +10,7 @@ import type {
   AdminUsersQuery,
   AdminUsersResponse,
   AuditLogResponse,
+  AuditQuery,
   AuthResponse,
   CategoriesResponse,
   CategoryInput,
@@ -367,8 +368,8 @@ export function createApiClient(options: ApiClientOptions) {
         requeue: (id: string) =>
           request<{ requeued: string }>('POST', `/admin/deliveries/${encodeURIComponent(id)}/requeue`),
       },
-      /** The audit log, newest first, a page at a time. */
-      audit: (page: PageQuery = {}) => request<AuditLogResponse>('GET', `/admin/audit${queryString({ ...page })}`),
+      /** The audit log, newest first, a page at a time; filtered by action, searched by admin or target. */
+      audit: (query: AuditQuery = {}) => request<AuditLogResponse>('GET', `/admin/audit${queryString({ ...query })}`),
       /** A player's credit ledger, newest first, a page at a time. */
       ledger: (userId: string, page: PageQuery = {}) =>
         request<LedgerResponse>('GET', `/admin/users/${encodeURIComponent(userId)}/ledger${queryString({ ...page })}`),

@@ -18,7 +18,9 @@ import {
   adminUserResponseSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  auditActions,
   auditLogResponseSchema,
+  auditQuerySchema,
   authResponseSchema,
   categoriesResponseSchema,
   categoryInputSchema,
@@ -214,21 +216,50 @@ const stripe502 = 'The payment provider could not be reached; nothing was charge
 const sessionLimit429 = 'Too many payment sessions by this player or from this address';
 const id = (what: string) => ({ id: `The ${what}’s id` });
 
-/** `limit` and `cursor` of a paged list (contract/paging.ts). */
-const pageParameters = (what: string): Parameter[] => [
-  {
-    name: 'limit',
-    in: 'query',
-    description: `How many ${what} to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
-    schema: pageQuerySchema.shape.limit,
+/**
+ * A list read a page at a time (contract/paging.ts): its own parameters, then `limit` and `cursor`;
+ * the answer a page of `what` and the cursor of the next; refused with 400 for a parameter out of
+ * range or a cursor the list did not give out.
+ */
+function pagedList(
+  list: Omit<OperationSpec, 'answers' | 'access'> & {
+    /** What one page holds, in words: "users", "audit entries". */
+    what: string;
+    /** In what order, in words ("newest first"), for the answer's description. */
+    order: string;
+    schema: z.core.$ZodType;
+    /** The answer's description, when it says more than the page and its cursor. */
+    answer?: string;
   },
-  {
-    name: 'cursor',
-    in: 'query',
-    description: 'The `nextCursor` of the page before; left out, the first page. Opaque: pass it back as it came.',
-    schema: pageQuerySchema.shape.cursor,
-  },
-];
+): OperationSpec {
+  const { what, order, schema, answer, parameters = [], refusals, ...spec } = list;
+  return {
+    ...spec,
+    access: 'admin',
+    parameters: [
+      ...parameters,
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many ${what} to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+        schema: pageQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before; left out, the first page. Opaque: pass it back as it came.',
+        schema: pageQuerySchema.shape.cursor,
+      },
+    ],
+    answers: {
+      200: json(answer ?? `A page of ${what}, ${order}, and the cursor of the next (null on the last).`, schema),
+    },
+    refusals: {
+      400: `A parameter out of range, or a cursor this list did not give out`,
+      ...refusals,
+    },
+  };
+}
 
 /**
  * The four admin calls of a catalogue resource (tiers, shop items, categories), alike but for their
@@ -739,18 +770,17 @@ export const operations: OperationSpec[] = [
     access: 'admin',
     answers: { 200: json('Players, subscriptions, items and revenue.', adminStatsResponseSchema) },
   },
-  {
+  pagedList({
     route: 'GET /api/admin/users',
     operationId: 'listUsers',
     tag: 'adminPlayers',
     summary: 'A page of users: search, filter by tier or admin flag, sort',
-    access: 'admin',
     parameters: [
       {
         name: 'search',
         in: 'query',
         description:
-          'Matches the start of a username, an email or a Discord username, ignoring case, or a Discord id exactly. Empty or left out: every user.',
+          'Ignoring case: a term of 3 or more characters matches anywhere in a username, an email or a Discord username (through trigram indexes); a term of 1 or 2 characters matches only their start (a trigram needs 3). Either way it also matches a Discord id exactly. `%` and `_` are plain characters. Empty or left out: every user.',
         schema: adminUsersQuerySchema.shape.search,
       },
       {
@@ -772,16 +802,14 @@ export const operations: OperationSpec[] = [
           'The order, ties by id: `joined_desc` (newest first, the default), `joined_asc`, `credits_desc`, `credits_asc`, `last_login_desc`, `last_login_asc` (never signed in counts as the oldest).',
         schema: adminUsersQuerySchema.shape.sort,
       },
-      ...pageParameters('users'),
     ],
-    answers: {
-      200: json(
-        'One page of users and the cursor of the next (null on the last). Without parameters: the first 50, newest first.',
-        adminUsersResponseSchema,
-      ),
-    },
+    what: 'users',
+    order: 'in the order asked',
+    schema: adminUsersResponseSchema,
+    answer:
+      'One page of users and the cursor of the next (null on the last). Without parameters: the first 50, newest first.',
     refusals: { 400: 'A parameter out of range, or a cursor this list did not give out (or gave for another sort)' },
-  },
+  }),
   {
     route: 'PATCH /api/admin/users/:id/credits',
     operationId: 'setUserCredits',
@@ -945,47 +973,52 @@ export const operations: OperationSpec[] = [
     answers: { 200: json('The revoked key.', gameServerKeyResponseSchema) },
     refusals: { 404: 'No such key' },
   },
-  {
+  pagedList({
     route: 'GET /api/admin/users/:id/deliveries',
     operationId: 'listUserDeliveries',
     tag: 'adminPlayers',
     summary: 'A page of a player’s deliveries to the game: pending, leased, delivered, revoked',
-    access: 'admin',
     pathParameters: id('user'),
-    parameters: pageParameters('deliveries'),
-    answers: {
-      200: json(
-        'A page of deliveries, newest first, and the cursor of the next (null on the last).',
-        adminDeliveriesResponseSchema,
-      ),
-    },
-    refusals: { 400: 'A limit out of range, or a cursor this list did not give out', 404: 'No such user' },
-  },
-  {
+    what: 'deliveries',
+    order: 'newest first',
+    schema: adminDeliveriesResponseSchema,
+    refusals: { 404: 'No such user' },
+  }),
+  pagedList({
     route: 'GET /api/admin/users/:id/ledger',
     operationId: 'listUserLedger',
     tag: 'adminPlayers',
     summary: 'A page of a player’s credit ledger: every balance change, newest first',
-    access: 'admin',
     pathParameters: id('user'),
-    parameters: pageParameters('ledger entries'),
-    answers: {
-      200: json('A page of ledger entries and the cursor of the next (null on the last).', ledgerResponseSchema),
-    },
-    refusals: { 400: 'A limit out of range, or a cursor this list did not give out', 404: 'No such user' },
-  },
-  {
+    what: 'ledger entries',
+    order: 'newest first',
+    schema: ledgerResponseSchema,
+    refusals: { 404: 'No such user' },
+  }),
+  pagedList({
     route: 'GET /api/admin/audit',
     operationId: 'listAuditLog',
     tag: 'adminOperations',
-    summary: 'A page of the audit log: every admin change, newest first',
-    access: 'admin',
-    parameters: pageParameters('audit entries'),
-    answers: {
-      200: json('A page of audit entries and the cursor of the next (null on the last).', auditLogResponseSchema),
-    },
-    refusals: { 400: 'A limit out of range, or a cursor this list did not give out' },
-  },
+    summary: 'A page of the audit log: every admin change, newest first; filtered by action, searched',
+    parameters: [
+      {
+        name: 'action',
+        in: 'query',
+        description: `Only the changes of this action: ${auditActions.map((action) => `\`${action}\``).join(', ')}.`,
+        schema: auditQuerySchema.shape.action,
+      },
+      {
+        name: 'search',
+        in: 'query',
+        description:
+          'Ignoring case, the entries whose administrator’s username or email contains the term (or whose id it is), whose target’s id it is or whose player target’s username or email contains it, or whose recorded before or after contains it. `%` and `_` are plain characters. The log is read from the newest entry until a page is full.',
+        schema: auditQuerySchema.shape.search,
+      },
+    ],
+    what: 'audit entries',
+    order: 'newest first',
+    schema: auditLogResponseSchema,
+  }),
   {
     route: 'POST /api/admin/deliveries/:id/requeue',
     operationId: 'requeueDelivery',

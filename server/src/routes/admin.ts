@@ -3,6 +3,7 @@
 import {
   adminJobsQuerySchema,
   adminUsersQuerySchema,
+  auditQuerySchema,
   categoryInputSchema,
   categoryUpdateSchema,
   createGameServerKeyRequestSchema,
@@ -93,7 +94,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/game-servers/:id', async (c) =>
     c.json({ key: await revokeKey(c.get('ctx'), c.get('user').id, c.req.param('id')) }),
   )
-  .get('/audit', async (c) => c.json(await listAuditLog(c.get('ctx'), readQuery(c, pageQuerySchema))))
+  .get('/audit', async (c) => c.json(await listAuditLog(c.get('ctx'), readQuery(c, auditQuerySchema))))
   .get('/users/:id/ledger', async (c) =>
     c.json(await listUserLedger(c.get('ctx'), c.req.param('id'), readQuery(c, pageQuerySchema))),
   )

@@ -65,7 +65,7 @@ export interface HarnessOptions {
 }
 
 /** Generous limits, so only the tests about rate limits meet them. */
-const testEnv: Record<string, string> = {
+export const testEnv: Record<string, string> = {
   LOGIN_LIMIT_PER_ADDRESS: '1000',
   REGISTER_LIMIT_PER_ADDRESS: '1000',
   FAILED_LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: '1000',

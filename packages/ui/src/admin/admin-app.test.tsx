@@ -12,7 +12,7 @@ function tabLinks() {
 }
 
 describe('AdminApp', () => {
-  it('links the seven tabs of SPEC.md §2, then Game Servers, under /admin on the site', async () => {
+  it('links the seven tabs of SPEC.md §2, then Game Servers and Audit log, under /admin on the site', async () => {
     renderAdmin('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
@@ -25,6 +25,7 @@ describe('AdminApp', () => {
       ['Site Settings', '/admin/settings'],
       ['Updates', '/admin/updates'],
       ['Game Servers', '/admin/game-servers'],
+      ['Audit log', '/admin/audit'],
     ]);
   });
 
@@ -41,6 +42,7 @@ describe('AdminApp', () => {
       '/settings',
       '/updates',
       '/game-servers',
+      '/audit',
     ]);
   });
 

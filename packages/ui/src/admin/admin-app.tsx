@@ -5,6 +5,7 @@
 import type { ApiClient } from '@starport/api-client/client';
 import type { SiteSettings } from '@starport/api-client/contract';
 import { Link, NavLink, Outlet, Route, Routes, useOutletContext, useResolvedPath } from 'react-router-dom';
+import { AuditLog } from './audit/audit-log.tsx';
 import { CategoryManagement } from './categories/category-management.tsx';
 import { AdminDashboard } from './dashboard.tsx';
 import { GameServers } from './game-servers/game-servers.tsx';
@@ -34,6 +35,8 @@ const adminTabs = [
   { to: 'updates', label: 'Updates' },
   // Not in SPEC.md §2: the game servers' keys (issue 7).
   { to: 'game-servers', label: 'Game Servers' },
+  // Not in SPEC.md §2: every admin change (issue 18).
+  { to: 'audit', label: 'Audit log' },
 ] as const;
 
 export function AdminApp({ client, onSiteSettingsSaved, windowDrop }: AdminAppProps) {
@@ -48,6 +51,7 @@ export function AdminApp({ client, onSiteSettingsSaved, windowDrop }: AdminAppPr
           <Route path="users" element={<UserManagement />} />
           <Route path="settings" element={<SiteSettingsScreen />} />
           <Route path="game-servers" element={<GameServers />} />
+          <Route path="audit" element={<AuditLog />} />
           <Route path="updates" element={<UpdatesScreen />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>

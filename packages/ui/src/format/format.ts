@@ -3,6 +3,7 @@
 const creditFormat = new Intl.NumberFormat('en-US');
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** 2500 → "2,500". */
 export function formatCredits(credits: number): string {
@@ -18,6 +19,12 @@ export function formatUsd(amount: number): string {
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** The time of day of an ISO time, "3:07 PM" in the reader's time zone; an unreadable one is empty. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
 /** SPEC.md §2: "credit_purchase" reads "credit purchase". */

@@ -2,6 +2,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor, NewUser, UserRow } from '../database.ts';
 import type { DialectName } from '../dialect.ts';
+import { containsPattern } from '../like-pattern.ts';
 import { prepared } from '../prepared.ts';
 
 /** A user as the app handles it: every column but the password hash, with the tier's name and price. */
@@ -119,17 +120,26 @@ export async function updateUserTier(db: Executor, id: string, tierId: string | 
 /** What the admin's user list can be ordered by: each has an index (migration 015) ending in id. */
 export type UserOrderKey = 'joined' | 'credits' | 'last_login';
 
+/**
+ * What the admin's search looks for (services/admin/user-list.ts decides): a term of 3 or more
+ * characters anywhere in a username, an email or a Discord username through the trigram indexes of
+ * migration 021; a shorter one at their start, a range [from, to) by byte order on the lowercased
+ * columns (migration 015). Either way, or this Discord id exactly. Text is lowercased.
+ */
+export type UserSearch =
+  | { kind: 'substring'; term: string; discordId: string }
+  | { kind: 'prefix'; from: string; to: string; discordId: string };
+
 /** One page of the admin's user list (services/admin/user-list.ts decides what is asked). */
 export interface UserPageRequest {
   dialect: DialectName;
   order: UserOrderKey;
   direction: 'asc' | 'desc';
   /**
-   * Lowercased: names and emails in [from, to) by byte order, or this Discord id exactly. `many`:
-   * the term matches so many players (countSearchMatches) that walking the order's index and
+   * `many`: the term matches so many players (countSearchMatches) that walking the order's index and
    * keeping the matches finds a page sooner than sorting every match.
    */
-  search?: { from: string; to: string; discordId: string; many: boolean };
+  search?: UserSearch & { many: boolean };
   /** A tier's id, or null for players without one. */
   tierId?: string | null;
   admin?: boolean;
@@ -160,30 +170,82 @@ function withoutIndex(expression: RawBuilder<unknown>, dialect: DialectName): Ra
   return dialect === 'sqlite' ? sql`+${expression}` : expression;
 }
 
-/** The search's match on one column, or on none through an index when `many` (see UserPageRequest). */
-function searchTerms(dialect: DialectName, search: NonNullable<UserPageRequest['search']>) {
-  const column = (expression: RawBuilder<unknown>) => (search.many ? withoutIndex(expression, dialect) : expression);
-  return [
-    inRange(column(sql`users.username_normalized`), dialect, search.from, search.to),
-    inRange(column(sql`users.email_normalized`), dialect, search.from, search.to),
-    inRange(column(sql`lower(users.discord_username)`), dialect, search.from, search.to),
-    sql<boolean>`${column(sql`users.discord_id`)} = ${search.discordId}`,
-  ];
+/**
+ * The sort key as no index holds it, so the planner sorts the matches instead of walking the order's
+ * index in the hope of meeting them: SQLite's unary +; on PostgreSQL, whose planner guesses a
+ * trigram match's count loosely and would walk a million rows for a rare term, the same value
+ * computed (`|| ''`, `+ 0`).
+ */
+function sortedNotWalked(key: RawBuilder<unknown>, order: UserOrderKey, dialect: DialectName): RawBuilder<unknown> {
+  if (dialect === 'sqlite') return withoutIndex(key, dialect);
+  return order === 'credits' ? sql`(${key} + 0)` : sql`(${key} || '')`;
+}
+
+/** `term` as one FTS5 phrase: its characters taken literally (a quote doubled), matched as trigrams. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+/** The players whose names match `term` anywhere, through SQLite's trigram table (migration 021). */
+function sqliteTrigramMatches(term: string) {
+  return sql`select r.user_id from user_search s join user_search_rows r on r.id = s.rowid
+    where user_search match ${ftsPhrase(term)}`;
 }
 
 /**
- * How many players a search matches, counting at most `cap` per column: each count reads only its
- * index's range (at most `cap` entries), so it costs the same for "a" as for a full name.
+ * The search's match as one condition per column, each through its index; or, when `many`, checked
+ * row by row as the order's index is walked (on SQLite a plain substring test: the FTS table answers
+ * only "which rows", and the text it indexes is the same lowercased text).
+ */
+function searchTerms(dialect: DialectName, search: UserSearch & { many: boolean }) {
+  const column = (expression: RawBuilder<unknown>) => (search.many ? withoutIndex(expression, dialect) : expression);
+  const discord = sql<boolean>`${column(sql`users.discord_id`)} = ${search.discordId}`;
+  if (search.kind === 'prefix') {
+    return [
+      inRange(column(sql`users.username_normalized`), dialect, search.from, search.to),
+      inRange(column(sql`users.email_normalized`), dialect, search.from, search.to),
+      inRange(column(sql`lower(users.discord_username)`), dialect, search.from, search.to),
+      discord,
+    ];
+  }
+  if (dialect === 'postgres') {
+    const pattern = containsPattern(search.term);
+    return [
+      sql<boolean>`users.username_normalized ilike ${pattern} escape '\\'`,
+      sql<boolean>`users.email_normalized ilike ${pattern} escape '\\'`,
+      sql<boolean>`users.discord_username ilike ${pattern} escape '\\'`,
+      discord,
+    ];
+  }
+  if (search.many) {
+    return [
+      sql<boolean>`instr(users.username_normalized, ${search.term}) > 0`,
+      sql<boolean>`instr(users.email_normalized, ${search.term}) > 0`,
+      sql<boolean>`instr(lower(users.discord_username), ${search.term}) > 0`,
+      discord,
+    ];
+  }
+  return [sql<boolean>`users.id in (${sqliteTrigramMatches(search.term)})`, discord];
+}
+
+/**
+ * How many players a search matches, counting at most `cap` per index: each count reads at most
+ * `cap` entries of its index, so it costs little even for a term most players match.
  */
 export async function countSearchMatches(
   db: Executor,
   dialect: DialectName,
-  search: { from: string; to: string; discordId: string },
+  search: UserSearch,
   cap: number,
 ): Promise<number> {
-  const counts = searchTerms(dialect, { ...search, many: false }).map(
-    (term) => sql`(select count(*) from (select 1 from users where ${term} limit ${sql.lit(cap)}) capped)`,
-  );
+  const sources =
+    dialect === 'sqlite' && search.kind === 'substring'
+      ? [
+          sql`select 1 from user_search where user_search match ${ftsPhrase(search.term)}`,
+          sql`select 1 from users where users.discord_id = ${search.discordId}`,
+        ]
+      : searchTerms(dialect, { ...search, many: false }).map((term) => sql`select 1 from users where ${term}`);
+  const counts = sources.map((source) => sql`(select count(*) from (${source} limit ${sql.lit(cap)}) capped)`);
   const result = await sql<{ matches: number | string }>`select ${sql.join(counts, sql` + `)} as matches`.execute(db);
   return Number(result.rows[0]?.matches ?? 0);
 }
@@ -229,7 +291,7 @@ export function userPageQuery(db: Executor, request: UserPageRequest) {
   const direction = descending ? sql`desc` : sql`asc`;
   // A search with few matches: they come from the search's indexes and are sorted, never found by
   // walking the whole order's index.
-  const orderKey = search && !search.many ? withoutIndex(key, dialect) : key;
+  const orderKey = search && !search.many ? sortedNotWalked(key, request.order, dialect) : key;
   return query.orderBy(sql`${orderKey} ${direction}`).orderBy(sql`users.id ${direction}`).limit(request.limit);
 }
 

@@ -5,6 +5,7 @@
 // records say what changed, a committed change to what the public catalogue shows empties its cache
 // here, wherever the change came from (an API call, the admin CLI, a job).
 
+import type { AuditAction } from '@starport/api-client/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database, Executor } from '../../db/database.ts';
@@ -15,8 +16,8 @@ import { newId } from '../../lib/ids.ts';
 import { catalogueChanged } from '../catalogue/public-cache.ts';
 
 export interface AuditRecord {
-  /** e.g. tier.create, item.update, user.credits. */
-  action: string;
+  /** One of the contract's auditActionLabels (each action has its words there). */
+  action: AuditAction;
   targetType:
     | 'tier'
     | 'item'

@@ -1,8 +1,9 @@
 // What administrators read of the past, a page at a time, newest first: the audit log of every
 // admin change (audit.ts writes it) and a player's credit ledger.
-import type { AuditEntry, LedgerEntry, PageQueryInput } from '@starport/api-client/contract';
+import type { AuditEntry, auditQuerySchema, LedgerEntry, PageQueryInput } from '@starport/api-client/contract';
 import { adminUserMessages } from '@starport/api-client/contract';
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { CreditLedgerTable } from '../../db/database.ts';
 import { pageAuditEntries } from '../../db/repositories/audit-log.ts';
@@ -11,24 +12,48 @@ import { findUserById } from '../../db/repositories/users.ts';
 import { notFound } from '../../errors.ts';
 import { newestFirstAnswer, newestFirstRequest } from '../../lib/page-cursor.ts';
 
+type AuditQueryInput = z.output<typeof auditQuerySchema>;
+
 const parsed = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
 
+/** The name a change recorded for its target (a tier's, an item's, a category's), if any. */
+function recordedName(...records: unknown[]): string | null {
+  for (const record of records) {
+    const name = (record as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') return name;
+  }
+  return null;
+}
+
+/**
+ * The audit log a page at a time, newest first; filtered by one action, and searched (trimmed,
+ * ignoring case; the contract's auditQuerySchema says what it matches). A cursor is for the list it
+ * came from: passed with other filters it pages on from the same point in time.
+ */
 export async function listAuditLog(
   ctx: AppContext,
-  query: PageQueryInput,
+  query: AuditQueryInput,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const request = newestFirstRequest(query, 'audit');
-  const page = newestFirstAnswer(await pageAuditEntries(ctx.db, request), request, 'audit');
-  const entries = page.rows.map((row) => ({
-    _id: row.id,
-    actorId: row.actor_id,
-    action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    before: parsed(row.before),
-    after: parsed(row.after),
-    createdAt: row.created_at,
-  }));
+  const search = query.search?.trim().toLowerCase() || undefined;
+  const rows = await pageAuditEntries(ctx.db, request, { action: query.action, search });
+  const page = newestFirstAnswer(rows, request, 'audit');
+  const entries = page.rows.map((row) => {
+    const before = parsed(row.before);
+    const after = parsed(row.after);
+    return {
+      _id: row.id,
+      actorId: row.actor_id,
+      actorName: row.actor_name,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      targetName: row.target_user_name ?? recordedName(after, before),
+      before,
+      after,
+      createdAt: row.created_at,
+    };
+  });
   return { entries, nextCursor: page.nextCursor };
 }
 

@@ -2,10 +2,11 @@
 // read an index, so the first page and a search cost the same at a million players as at ten
 // thousand.
 //
-// Search semantics, decided here once: the term, trimmed and lowercased, matches the START of a
-// username, an email or a Discord username (so "ali" finds "Alice" and "alice@example.com", "example"
-// finds neither), or a Discord id exactly. A prefix is one index range on either dialect; a substring
-// match would read every row.
+// Search semantics, decided here once: the term, trimmed and lowercased, matches anywhere in a
+// username, an email or a Discord username (SPEC.md §2: "rion" finds "Orion", "gmail" finds
+// "ada@gmail.com"), or a Discord id exactly. Substrings are found through trigram indexes (migration
+// 021), and a trigram needs 3 characters: a term of 1 or 2 characters matches the START of each
+// instead (one index range, migration 015). `%` and `_` are literal characters.
 import {
   type AdminUser,
   type AdminUserSort,
@@ -15,7 +16,13 @@ import {
 } from '@starport/api-client/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { countSearchMatches, pageUsersWithTier, type UserOrderKey, userOrderKey } from '../../db/repositories/users.ts';
+import {
+  countSearchMatches,
+  pageUsersWithTier,
+  type UserOrderKey,
+  type UserSearch,
+  userOrderKey,
+} from '../../db/repositories/users.ts';
 import { invalid } from '../../errors.ts';
 import { decodeCursor, toPage } from '../../lib/page-cursor.ts';
 import { toAdminUserView } from './users.ts';
@@ -50,6 +57,19 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
+/** The shortest term searched anywhere in a name: a trigram's length. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+/** What `text` searches for (the rules above), or nothing for an empty term. */
+export function searchOf(text: string | undefined): UserSearch | undefined {
+  const discordId = text?.trim() ?? '';
+  const term = discordId.toLowerCase();
+  if (!term) return undefined;
+  if (Array.from(term).length >= SUBSTRING_MIN_LENGTH) return { kind: 'substring', term, discordId };
+  const to = prefixUpperBound(term);
+  return to ? { kind: 'prefix', from: term, to, discordId } : undefined;
+}
+
 export async function listUsersForAdmin(
   ctx: AppContext,
   query: AdminUsersQueryInput,
@@ -62,12 +82,10 @@ export async function listUsersForAdmin(
     if (!cursor) throw invalid(pagingMessages.badCursor);
     after = { key: cursor.key, id: cursor.id };
   }
-  const term = query.search?.trim().toLowerCase() ?? '';
-  const to = term ? prefixUpperBound(term) : null;
-  const range = term && to ? { from: term, to, discordId: query.search?.trim() ?? '' } : undefined;
-  const search = range && {
-    ...range,
-    many: (await countSearchMatches(ctx.db, ctx.dialect, range, FEW_MATCHES + 1)) > FEW_MATCHES,
+  const match = searchOf(query.search);
+  const search = match && {
+    ...match,
+    many: (await countSearchMatches(ctx.db, ctx.dialect, match, FEW_MATCHES + 1)) > FEW_MATCHES,
   };
   const rows = await pageUsersWithTier(ctx.db, {
     dialect: ctx.dialect,

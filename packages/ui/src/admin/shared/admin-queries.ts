@@ -2,11 +2,14 @@
 // list is cached under adminKeys; after a change, every list that shows what changed is asked again
 // (SPEC.md §4: the relevant list is refetched), on this screen and for the screens not open now.
 import type { ApiClient } from '@starport/api-client/client';
-import type { AdminUsersQuery } from '@starport/api-client/contract';
+import type { AdminUsersQuery, AuditQuery } from '@starport/api-client/contract';
 import type { QueryKey } from '@tanstack/react-query';
 
 /** What the users screen asks the server for (everything but the cursor). */
 export type UserListFilters = Omit<AdminUsersQuery, 'cursor' | 'limit'>;
+
+/** What the audit log screen asks the server for (everything but the cursor). */
+export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -26,6 +29,9 @@ export const adminKeys = {
   /** Every player's credit history; `ledger(userId)` one player's. */
   ledger: (userId?: string) =>
     userId === undefined ? ([...adminKeys.all, 'ledger'] as const) : ([...adminKeys.all, 'ledger', userId] as const),
+  /** Every reading of the audit log; `audit(filters)` one filter and search of it. */
+  audit: (filters?: AuditFilters) =>
+    filters === undefined ? ([...adminKeys.all, 'audit'] as const) : ([...adminKeys.all, 'audit', filters] as const),
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
   gameServers: () => [...adminKeys.all, 'game-servers'] as const,
   discordRoles: () => [...adminKeys.all, 'discord', 'roles'] as const,
@@ -67,6 +73,8 @@ export function adminQueries(api: ApiClient) {
       pages(adminKeys.deliveries(userId), (cursor) => admin.deliveries.ofUser(userId, { cursor })),
     /** A player's credit history, newest first, a page at a time. */
     ledger: (userId: string) => pages(adminKeys.ledger(userId), (cursor) => admin.ledger(userId, { cursor })),
+    /** The audit log, newest first, a page at a time, filtered and searched by the server. */
+    audit: (filters: AuditFilters) => pages(adminKeys.audit(filters), (cursor) => admin.audit({ ...filters, cursor })),
     siteSettings: () => read(adminKeys.siteSettings(), () => admin.siteSettings.get().then((a) => a.settings)),
     gameServers: () => read(adminKeys.gameServers(), () => admin.gameServers.list().then((a) => a.keys)),
     discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),
@@ -75,24 +83,28 @@ export function adminQueries(api: ApiClient) {
   };
 }
 
+/** Lists made stale by a change, and the audit log, which records every change. */
+const logged = (...keys: QueryKey[]): QueryKey[] => [...keys, adminKeys.audit()];
+
 /**
  * What each kind of change makes stale: its own list, and every list that shows it. A tier's name
  * shows on the players it is assigned to and on the items exclusive to it; a category's slug
  * moves its items; the Dashboard counts active items; deleting an image clears it from its items.
+ * And every change is written to the audit log.
  */
 export const staleAfter = {
-  tier: [adminKeys.tiers(), adminKeys.users(), adminKeys.items()],
-  item: [adminKeys.items(), adminKeys.stats()],
-  category: [adminKeys.categories(), adminKeys.items()],
-  imageUploaded: [adminKeys.images()],
-  imageDeleted: [adminKeys.images(), adminKeys.items()],
-  user: [adminKeys.users(), adminKeys.ledger()],
-  mail: [adminKeys.users(), adminKeys.deliveries()],
-  delivery: [adminKeys.deliveries()],
-  siteSettings: [adminKeys.siteSettings()],
-  gameServer: [adminKeys.gameServers()],
-  discordResync: [adminKeys.discordProblems()],
-  jobRetried: [adminKeys.deadJobs(), adminKeys.discordProblems()],
+  tier: logged(adminKeys.tiers(), adminKeys.users(), adminKeys.items()),
+  item: logged(adminKeys.items(), adminKeys.stats()),
+  category: logged(adminKeys.categories(), adminKeys.items()),
+  imageUploaded: logged(adminKeys.images()),
+  imageDeleted: logged(adminKeys.images(), adminKeys.items()),
+  user: logged(adminKeys.users(), adminKeys.ledger()),
+  mail: logged(adminKeys.users(), adminKeys.deliveries()),
+  delivery: logged(adminKeys.deliveries()),
+  siteSettings: logged(adminKeys.siteSettings()),
+  gameServer: logged(adminKeys.gameServers()),
+  discordResync: logged(adminKeys.discordProblems()),
+  jobRetried: logged(adminKeys.deadJobs(), adminKeys.discordProblems()),
 } satisfies Record<string, QueryKey[]>;
 
 export type AdminChange = keyof typeof staleAfter;

@@ -110,6 +110,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/admin/categories': () => json(200, { categories: [] }),
     'GET /api/shop/admin/images': () => json(200, { images: [] }),
     'GET /api/admin/users': () => json(200, { users: [], nextCursor: null }),
+    'GET /api/admin/audit': () => json(200, { entries: [], nextCursor: null }),
     'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
     'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
     'GET /api/admin/jobs?state=dead': () => json(200, { jobs: [] }),

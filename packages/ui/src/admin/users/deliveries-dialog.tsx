@@ -2,14 +2,12 @@
 // (pending, leased, delivered, revoked), newest first a page at a time, and Re-queue to hand one to
 // the game again.
 import type { AdminDelivery, AdminUser } from '@starport/api-client/contract';
-import { Dialog } from '../../dialog/dialog.tsx';
 import { formatAcquiredMethod, formatDate } from '../../format/format.ts';
-import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { LoadMore } from '../shared/load-more.tsx';
+import { PagedListDialog } from '../shared/paged-list-dialog.tsx';
 import { useAdminMutation, useAdminPagedQuery } from '../shared/use-admin-query.ts';
 
 export const deliveryMessages = {
@@ -45,51 +43,42 @@ export function DeliveriesDialog({ user, onClose }: { user: AdminUser; onClose: 
     }
   }
 
-  const list = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
   return (
-    <Dialog open title={`Deliveries of ${user.user_name}`} onClose={onClose}>
-      {deliveries.isPending ? (
-        <Loading />
-      ) : list.length === 0 ? (
-        <p className="text-muted">{deliveryMessages.empty}</p>
-      ) : (
-        <ul className="delivery-list">
-          {list.map((delivery) => (
-            <li key={delivery._id}>
-              <span>
-                <strong>{delivery.name}</strong> ×{delivery.quantity}
-                <br />
-                <span className="text-muted">
-                  {formatAcquiredMethod(delivery.acquiredMethod)}, {formatDate(delivery.createdAt)}
-                  {delivery.deliveredAt ? ` · delivered ${formatDate(delivery.deliveredAt)}` : ''}
-                  {delivery.deliveredBy ? ` by ${delivery.deliveredBy}` : ''}
-                  {delivery.attempts > 0 ? ` · handed out ${delivery.attempts}×` : ''}
-                </span>
-              </span>
-              <span className="button-row">
-                <span className={statusBadge[delivery.status]}>{delivery.status}</span>
-                {delivery.status === 'delivered' ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    disabled={busy === delivery._id}
-                    aria-label={`Re-queue ${delivery.name}`}
-                    onClick={() => void handleRequeue(delivery)}
-                  >
-                    Re-queue
-                  </button>
-                ) : null}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <PagedListDialog
+      title={`Deliveries of ${user.user_name}`}
+      query={deliveries}
+      rows={deliveries.data?.pages.flatMap((page) => page.deliveries) ?? []}
+      empty={deliveryMessages.empty}
+      loadMoreLabel="Load more deliveries"
+      onClose={onClose}
+      renderRow={(delivery) => (
+        <>
+          <span>
+            <strong>{delivery.name}</strong> ×{delivery.quantity}
+            <br />
+            <span className="text-muted">
+              {formatAcquiredMethod(delivery.acquiredMethod)}, {formatDate(delivery.createdAt)}
+              {delivery.deliveredAt ? ` · delivered ${formatDate(delivery.deliveredAt)}` : ''}
+              {delivery.deliveredBy ? ` by ${delivery.deliveredBy}` : ''}
+              {delivery.attempts > 0 ? ` · handed out ${delivery.attempts}×` : ''}
+            </span>
+          </span>
+          <span className="button-row">
+            <span className={statusBadge[delivery.status]}>{delivery.status}</span>
+            {delivery.status === 'delivered' ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={busy === delivery._id}
+                aria-label={`Re-queue ${delivery.name}`}
+                onClick={() => void handleRequeue(delivery)}
+              >
+                Re-queue
+              </button>
+            ) : null}
+          </span>
+        </>
       )}
-      <LoadMore query={deliveries} label="Load more deliveries" />
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

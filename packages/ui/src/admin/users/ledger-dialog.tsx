@@ -1,14 +1,12 @@
 // A player's credit history (issue 18): every balance change, newest first a page at a time, with
 // what it came from and the balance after it.
 import type { AdminUser } from '@starport/api-client/contract';
-import { Dialog } from '../../dialog/dialog.tsx';
 import { formatCredits, formatDate } from '../../format/format.ts';
-import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { LoadMore } from '../shared/load-more.tsx';
+import { PagedListDialog } from '../shared/paged-list-dialog.tsx';
 import { useAdminPagedQuery } from '../shared/use-admin-query.ts';
 
 export const ledgerMessages = {
@@ -25,38 +23,27 @@ export function LedgerDialog({ user, onClose }: { user: AdminUser; onClose: () =
   const ledger = useAdminPagedQuery(adminQueries(api).ledger(user._id), (error) =>
     toast.error(messageOr(error, ledgerMessages.fetchFailed)),
   );
-  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <Dialog open title={`Credit history of ${user.user_name}`} onClose={onClose}>
-      {ledger.isPending ? (
-        <Loading />
-      ) : entries.length === 0 ? (
-        <p className="text-muted">{ledgerMessages.empty}</p>
-      ) : (
-        <ul className="delivery-list">
-          {entries.map((entry) => (
-            <li key={entry._id}>
-              <span>
-                <strong>
-                  {entry.delta > 0 ? '+' : '−'}
-                  {formatCredits(Math.abs(entry.delta))}
-                </strong>{' '}
-                {describeReason(entry.reason)}
-                <br />
-                <span className="text-muted">
-                  {formatDate(entry.createdAt)} · balance {formatCredits(entry.balanceAfter)}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
+    <PagedListDialog
+      title={`Credit history of ${user.user_name}`}
+      query={ledger}
+      rows={ledger.data?.pages.flatMap((page) => page.entries) ?? []}
+      empty={ledgerMessages.empty}
+      loadMoreLabel="Load more history"
+      onClose={onClose}
+      renderRow={(entry) => (
+        <span>
+          <strong>
+            {entry.delta > 0 ? '+' : '−'}
+            {formatCredits(Math.abs(entry.delta))}
+          </strong>{' '}
+          {describeReason(entry.reason)}
+          <br />
+          <span className="text-muted">
+            {formatDate(entry.createdAt)} · balance {formatCredits(entry.balanceAfter)}
+          </span>
+        </span>
       )}
-      <LoadMore query={ledger} label="Load more history" />
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

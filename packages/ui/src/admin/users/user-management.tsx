@@ -9,7 +9,7 @@ import {
   DEFAULT_ADMIN_USER_SORT,
   type SendMailRequest,
 } from '@starport/api-client/contract';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ConfirmDialog } from '../../dialog/dialog.tsx';
 import { formatCredits, formatDate } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
@@ -22,6 +22,7 @@ import { LoadMore } from '../shared/load-more.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
 import { logFailure, useAdminMutation, useAdminPagedQuery, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
+import { useDebounced } from '../shared/use-debounced.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
 import { LedgerDialog } from './ledger-dialog.tsx';
@@ -46,9 +47,6 @@ export const userMessages = {
   problemsTitle: 'Discord roles need your attention',
 } as const;
 
-/** How long typing pauses before the search is sent: one request per word, not per key. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export const sortLabels: Record<AdminUserSort, string> = {
   joined_desc: 'Newest first',
   joined_asc: 'Oldest first',
@@ -57,16 +55,6 @@ export const sortLabels: Record<AdminUserSort, string> = {
   last_login_desc: 'Signed in recently',
   last_login_asc: 'Signed in longest ago',
 };
-
-/** `value`, once it has stayed the same for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function UserManagement() {
   const api = useAdminApi();
@@ -78,7 +66,7 @@ export function UserManagement() {
   const [tierFilter, setTierFilter] = useState('');
   const [roleFilter, setRoleFilter] = useState<'' | 'true' | 'false'>('');
   const [sort, setSort] = useState<AdminUserSort>(DEFAULT_ADMIN_USER_SORT);
-  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const term = useDebounced(search.trim());
   const filters: UserListFilters = {
     search: term || undefined,
     tier: tierFilter || undefined,
@@ -224,7 +212,7 @@ export function UserManagement() {
             id="admin-user-search"
             type="search"
             className="input"
-            placeholder="Start of a username, email or Discord name, or a Discord id"
+            placeholder="Part of a username, email or Discord name, or a Discord id"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             autoComplete="off"
