@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './context.ts';
 import { isDatabaseUnavailable, isUnstorableText } from './db/dialect.ts';
 import { AppError, errorEnvelope, notFound, statusByCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { withHotReads } from './hot-reads.ts';
 import { newRequestId } from './lib/request-id.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { compressJson } from './middleware/compression.ts';
@@ -12,7 +13,7 @@ import { consoleCors } from './middleware/console-cors.ts';
 import { defaultHeaders } from './middleware/default-headers.ts';
 import { identifyRequests } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
+import { API_NO_STORE, securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
 import { accountDeviceRoutes } from './routes/account-devices.ts';
@@ -106,14 +107,11 @@ function isDisguisedApiPath(path: string): boolean {
   return collapsed === '/api' || collapsed.startsWith('/api/');
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 export function createApp(ctx: AppContext) {
   const jsonBodyLimit = limitBody(ctx.config.maxJsonBytes, () => {
     throw new AppError('payload_too_large', genericMessages.tooLarge);
   });
-  // Answers carry tokens and personal data: no shared cache may keep them.
-  const noStore = defaultHeaders(() => NO_STORE);
+  const noStore = defaultHeaders(() => API_NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
     .use('*', (c, next) => noStore(c, () => compressJson(c, next) as Promise<void>))
     .use('*', (c, next) =>
@@ -166,6 +164,9 @@ export function createApp(ctx: AppContext) {
   app.route('/', crawlerRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));
   app.onError(answerError);
+  // The public catalogue's kept answers go out before the router (hot-reads.ts); app.request (tests)
+  // goes through it too.
+  app.fetch = withHotReads(ctx, app.fetch) as typeof app.fetch;
   return app;
 }
 

@@ -8,14 +8,25 @@ import type { Context } from 'hono';
  * appended. Entries to its left come from the client and can say anything.
  */
 export function getClientAddress(c: Context, trustProxy: boolean): string {
+  return clientAddress(trustProxy, trustProxy ? c.req.header('x-forwarded-for') : undefined, () => {
+    try {
+      return getConnInfo(c).remote.address;
+    } catch {
+      // app.request() in tests has no socket.
+      return undefined;
+    }
+  });
+}
+
+/** The same from the request's X-Forwarded-For header (read only behind a trusted proxy) and its socket's address. */
+export function clientAddress(
+  trustProxy: boolean,
+  forwardedFor: string | undefined,
+  socketAddress: () => string | undefined,
+): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    const forwarded = forwardedFor?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return 'unknown';
-  }
+  return socketAddress() ?? 'unknown';
 }

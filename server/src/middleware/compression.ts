@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { chooseEncoding } from '../lib/accept-encoding.ts';
 import { COMPRESS_THRESHOLD_BYTES, compressNow } from '../lib/compress.ts';
 import type { JsonAnswer } from '../services/catalogue/public-cache.ts';
+import type { HeaderRecord } from './default-headers.ts';
 import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
 
@@ -64,22 +65,36 @@ export const compressJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.delete('Content-Length');
 };
 
-const JSON_ONLY = { 'Content-Type': JSON_TYPE };
-const PLAIN = { 'Content-Type': JSON_TYPE, Vary: VARY };
-const BROTLI = { ...PLAIN, 'Content-Encoding': 'br' };
-const GZIP = { ...PLAIN, 'Content-Encoding': 'gzip' };
+const JSON_ONLY: HeaderRecord = { 'Content-Type': JSON_TYPE };
+const PLAIN: HeaderRecord = { 'Content-Type': JSON_TYPE, Vary: VARY };
+const BROTLI: HeaderRecord = { ...PLAIN, 'Content-Encoding': 'br' };
+const GZIP: HeaderRecord = { ...PLAIN, 'Content-Encoding': 'gzip' };
+
+/** A kept answer in the form the client accepts: its bytes (or text) and the headers that say what they are. */
+export interface KeptForm {
+  body: Buffer | string;
+  /** Shared by every answer alike: never change it. */
+  headers: HeaderRecord;
+}
 
 /**
- * An answer of the public cache: its compressed form the client accepts, as kept, or its JSON
- * text (which compressJson compresses on the way out when it was not kept and is large).
+ * The form of an answer of the public cache to send to a client accepting `acceptEncoding`: its
+ * compressed form the client accepts, as kept, or its JSON. Null when it is large and was not kept
+ * compressed (compressJson compresses it on the way out).
  */
-export function sendJsonAnswer(c: Context<AppEnv>, answer: JsonAnswer): Response {
+export function keptForm(answer: JsonAnswer, acceptEncoding: string | undefined): KeptForm | null {
+  if (answer.small) return { body: answer.small, headers: JSON_ONLY };
   const { compressed } = answer;
-  if (answer.small) return new Response(answer.json, { headers: JSON_ONLY });
-  if (!compressed) return jsonText(c, answer.json);
-  const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
+  if (!compressed) return null;
+  const encoding = chooseEncoding(acceptEncoding);
+  if (encoding === 'br') return { body: compressed.br, headers: BROTLI };
+  if (encoding === 'gzip') return { body: compressed.gzip, headers: GZIP };
+  return { body: answer.json, headers: PLAIN };
+}
+
+/** An answer of the public cache (keptForm), or its JSON text compressed on the way out. */
+export function sendJsonAnswer(c: Context<AppEnv>, answer: JsonAnswer): Response {
+  const form = keptForm(answer, answer.small ? undefined : requestHeader(c, 'accept-encoding'));
   // A header record: @hono/node-server writes it as it is (no Headers object on the way).
-  if (encoding === 'br') return new Response(compressed.br, { headers: BROTLI });
-  if (encoding === 'gzip') return new Response(compressed.gzip, { headers: GZIP });
-  return new Response(answer.json, { headers: PLAIN });
+  return form ? new Response(form.body, { headers: form.headers }) : jsonText(c, answer.json);
 }

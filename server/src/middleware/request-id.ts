@@ -12,11 +12,18 @@ import type { AppEnv } from './types.ts';
 
 const sendRequestId = defaultHeaders((c) => ({ [REQUEST_ID_HEADER]: c.get('requestId') }));
 
+/** The id of a call: `header` reads the request's (lower-case) headers, asked only when a proxy's id may be used. */
+export function requestIdOf(
+  config: Pick<AppContext['config'], 'trustProxy'>,
+  header: (name: string) => string | undefined,
+) {
+  // The header is read only when it may be used: reading headers costs every call (the bench).
+  return chooseRequestId(config.trustProxy ? header('x-request-id') : undefined, config.trustProxy);
+}
+
 export function identifyRequests(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return (c, next) => {
-    const { trustProxy } = ctx.config;
-    // The header is read only when it may be used: reading headers costs every call (the bench).
-    const requestId = chooseRequestId(trustProxy ? requestHeader(c, 'x-request-id') : undefined, trustProxy);
+    const requestId = requestIdOf(ctx.config, (name) => requestHeader(c, name));
     c.set('requestId', requestId);
     c.set('ctx', { ...ctx, logger: withRequestId(ctx.logger, requestId) });
     return sendRequestId(c, next);

@@ -1,6 +1,7 @@
 // Security headers (SECURITY.md): nosniff, Referrer-Policy and frame denial on every answer; HSTS
 // when served over HTTPS; and on the site (everything outside /api: pages, assets, images) a strict
-// Content-Security-Policy.
+// Content-Security-Policy. The API's answers are also kept out of shared caches (API_NO_STORE).
+import type { Config } from '../config.ts';
 import { defaultHeaders, type HeaderRecord } from './default-headers.ts';
 import { requestHeader } from './request-header.ts';
 
@@ -39,11 +40,26 @@ function headersFor(site: boolean, https: boolean): HeaderRecord {
   return variants[site ? 1 : 0]?.[https ? 1 : 0] as HeaderRecord;
 }
 
+/** The API's answers carry tokens and personal data: no shared cache may keep them. */
+export const API_NO_STORE: HeaderRecord = { 'Cache-Control': 'no-store' };
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
-export const securityHeaders = defaultHeaders((c) => {
-  const { config } = c.get('ctx');
+/**
+ * The security headers of an answer to `path`; `header` reads the request's (lower-case) headers,
+ * asked only for what may be used (X-Forwarded-Proto, from a trusted proxy). The same object for
+ * every call alike: never change it.
+ */
+export function securityHeadersFor(
+  config: Pick<Config, 'publicUrl' | 'trustProxy'>,
+  path: string,
+  header: (name: string) => string | undefined,
+): HeaderRecord {
   const https =
-    config.publicUrl.startsWith('https://') || (config.trustProxy && requestHeader(c, 'x-forwarded-proto') === 'https');
-  return headersFor(!isApiPath(c.req.path), https);
-});
+    config.publicUrl.startsWith('https://') || (config.trustProxy && header('x-forwarded-proto') === 'https');
+  return headersFor(!isApiPath(path), https);
+}
+
+export const securityHeaders = defaultHeaders((c) =>
+  securityHeadersFor(c.get('ctx').config, c.req.path, (name) => requestHeader(c, name)),
+);

@@ -8,7 +8,7 @@ import { sendJsonAnswer } from '../middleware/compression.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/catalogue.ts';
-import { cachedAnswer } from '../services/catalogue/public-cache.ts';
+import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
 import { getSiteSettings } from '../services/catalogue/site-settings.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
@@ -19,14 +19,14 @@ export const shopRoutes = new Hono<AppEnv>()
     const ctx = c.get('ctx');
     return sendJsonAnswer(
       c,
-      await cachedAnswer(ctx, 'settings', async () => ({ settings: await getSiteSettings(ctx) })),
+      await cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({ settings: await getSiteSettings(ctx) })),
     );
   })
   .get('/categories', async (c) => {
     const ctx = c.get('ctx');
     return sendJsonAnswer(
       c,
-      await cachedAnswer(ctx, 'categories', async () => ({ categories: await listPublicCategories(ctx) })),
+      await cachedAnswer(ctx, PUBLIC_KEYS.categories, async () => ({ categories: await listPublicCategories(ctx) })),
     );
   })
   .get('/items', async (c) => {

@@ -7,12 +7,15 @@ import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { createTier, deleteTierById, listTiersForAdmin, updateTierById } from '../services/admin/tiers.ts';
 import { listPublicTiers } from '../services/catalogue/catalogue.ts';
-import { cachedAnswer } from '../services/catalogue/public-cache.ts';
+import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
 
 export const tierRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const ctx = c.get('ctx');
-    return sendJsonAnswer(c, await cachedAnswer(ctx, 'tiers', async () => ({ tiers: await listPublicTiers(ctx) })));
+    return sendJsonAnswer(
+      c,
+      await cachedAnswer(ctx, PUBLIC_KEYS.tiers, async () => ({ tiers: await listPublicTiers(ctx) })),
+    );
   })
   .get('/all', requireAdmin, async (c) => c.json({ tiers: await listTiersForAdmin(c.get('ctx')) }))
   .post('/', requireAdmin, async (c) => {

@@ -35,6 +35,9 @@ const NO_ITEMS = plainAnswer(JSON.stringify({ items: [] }));
  * an entry of its own; any other slug gets the empty answer without one, so a flood of made-up
  * values neither grows the cache nor reaches the database.
  */
+/** The public cache's key of the active items, of one category or (without one) all. */
+export const publicItemsKey = (categorySlug?: string) => `items:${categorySlug ?? ''}`;
+
 export async function publicItemsAnswer(ctx: AppContext, categorySlug?: string): Promise<JsonAnswer> {
   if (categorySlug) {
     const held = JSON.parse(
@@ -42,7 +45,7 @@ export async function publicItemsAnswer(ctx: AppContext, categorySlug?: string):
     ) as string[];
     if (!held.includes(categorySlug)) return NO_ITEMS;
   }
-  return cachedAnswer(ctx, `items:${categorySlug ?? ''}`, async () => ({
+  return cachedAnswer(ctx, publicItemsKey(categorySlug), async () => ({
     items: await listPublicItems(ctx, categorySlug),
   }));
 }

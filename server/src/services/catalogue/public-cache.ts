@@ -17,12 +17,18 @@ import { COMPRESS_THRESHOLD_BYTES, type Compressed, compressToKeep } from '../..
 
 const CATALOGUE_CHANGED = 'catalogue';
 
+/** The keys of the public answers that take no parameters (the items' is catalogue.ts publicItemsKey). */
+export const PUBLIC_KEYS = { settings: 'settings', categories: 'categories', tiers: 'tiers' } as const;
+
 /** One answer: its JSON text, and its compressed forms when it is large enough to be worth them. */
 export interface JsonAnswer {
   json: string;
   compressed: Compressed | null;
-  /** Known to be 1 KB or less (sent as it is, nothing to measure); unset when not measured. */
-  small?: true;
+  /**
+   * Its UTF-8 bytes when it is 1 KB or less (sent as they are: nothing to compress, and the socket
+   * takes bytes without encoding the text on every call); unset when not measured.
+   */
+  small?: Buffer;
 }
 
 interface Cache {
@@ -74,7 +80,7 @@ export const plainAnswer = (json: string): JsonAnswer => ({ json, compressed: nu
 async function answerOf(value: unknown): Promise<JsonAnswer> {
   const json = JSON.stringify(value);
   const bytes = Buffer.from(json);
-  if (bytes.length <= COMPRESS_THRESHOLD_BYTES) return { json, compressed: null, small: true };
+  if (bytes.length <= COMPRESS_THRESHOLD_BYTES) return { json, compressed: null, small: bytes };
   return { json, compressed: await compressToKeep(bytes) };
 }
 
@@ -102,6 +108,14 @@ export async function cachedAnswer(ctx: AppContext, key: string, compute: () => 
   } finally {
     if (cache.pending.get(key) === read) cache.pending.delete(key);
   }
+}
+
+/**
+ * The answer kept under `key` while it is fresh, without waiting: undefined when it is not kept (then
+ * cachedAnswer makes it). For answering before the router (hot-reads.ts).
+ */
+export function keptAnswer(ctx: AppContext, key: string): JsonAnswer | undefined {
+  return caches.get(ctx.config)?.entries.get(key);
 }
 
 /** The JSON text of `compute()`, from memory while it is fresh (cachedAnswer without the compressed forms). */
