@@ -1,15 +1,16 @@
 // The page shells as HTML, for scripts/prerender-shells.mjs (run at build time through Vite's SSR
 // loader, never in the browser). It renders the very routes the browser renders, in the state of the
-// browser's first render before anything has loaded: each page's chunk still on the way (so its
-// HydrateFallback, the shell, shows) and the session still being checked (so the navigation offers
-// neither Login nor the player's name, as it does in the browser for a returning player).
+// browser's first render before anything has loaded: each page's chunk still on the way (so the
+// layout's Suspense shows the page's shell) and the session still being checked (so the navigation
+// offers neither Login nor the player's name, as it does in the browser for a returning player).
 import { createApiClient } from '@starport/api-client/client';
 import type { TokenStore } from '@starport/ui/session';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from './app-providers.tsx';
 import { routes } from './routes.tsx';
+import { AppRoutes } from './routing/app-routes.tsx';
 
 /** A stored token that is never checked: effects do not run on the server. */
 const checkingTokenStore: TokenStore = { get: () => 'shell', set() {}, clear() {} };
@@ -19,14 +20,13 @@ const idleClient = createApiClient({ baseUrl: '/api', getToken: () => null, onUn
 
 /** The markup of `path`'s shell: what goes inside `<div id="root">`. */
 export function renderShell(path: string): string {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const html = renderToString(
+  return renderToString(
     <StrictMode>
       <AppProviders client={idleClient} tokenStore={checkingTokenStore}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes routes={routes} prerender />
+        </MemoryRouter>
       </AppProviders>
     </StrictMode>,
   );
-  router.dispose();
-  return html;
 }

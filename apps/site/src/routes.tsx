@@ -1,9 +1,10 @@
-// The route table of SPEC.md §2, shared by the browser router (main.tsx) and the tests' memory router.
+// The route table of SPEC.md §2, shared by the browser (main.tsx), the prerendered shells
+// (render-shell.tsx) and the tests' memory router; rendered by routing/app-routes.tsx.
 
 import { Loading } from '@starport/ui/loading';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { type PageHandle, RequireAdmin, RequireUser } from './components/guards.tsx';
+import { RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import {
   AccountShell,
@@ -15,12 +16,15 @@ import {
   ShopShell,
   TiersShell,
 } from './pages/page-shells.tsx';
+import type { PageHandle } from './routing/app-routes.tsx';
+import { lazyPage } from './routing/lazy-page.ts';
 
 /**
  * A page in its own chunk: the first load carries only the layout and the shells, and each page's
- * code comes when it is visited. Its shell shows meanwhile (HydrateFallback, on a first visit straight
- * to it; a later visit keeps the previous page up while the chunk loads), the same markup
- * scripts/prerender-shells.mjs writes into the page's HTML, so nothing moves when the page arrives.
+ * code comes when it is visited. Its shell shows meanwhile (the layout's Suspense fallback, on a first
+ * visit straight to it; a later visit keeps the previous page up while the chunk loads, as navigations
+ * are transitions), the same markup scripts/prerender-shells.mjs writes into the page's HTML, so
+ * nothing moves when the page arrives.
  */
 function page<Name extends string>(
   path: string | undefined,
@@ -28,21 +32,17 @@ function page<Name extends string>(
   name: Name,
   Shell: ComponentType = Loading,
 ): RouteObject {
-  const handle: PageHandle = { Shell };
-  return {
-    ...(path === undefined ? { index: true } : { path }),
-    HydrateFallback: Shell,
-    handle,
-    lazy: async () => ({ Component: (await load())[name] }),
-  };
+  const { Component, preload, load: loadPage } = lazyPage(async () => (await load())[name]);
+  const handle: PageHandle = { Shell, preload, load: loadPage };
+  return { ...(path === undefined ? { index: true } : { path }), Component, handle };
 }
 
-// Its own chunk, so players never download the admin screens. HydrateFallback shows while it
-// downloads on a first visit straight to an /admin address.
-const loadAdminPage = () => import('./pages/admin.tsx');
+// Its own chunk, so players never download the admin screens; Loading shows while it downloads
+// (no handle: it loads only when an administrator goes there, in the tests too).
+const adminPage = lazyPage(async () => (await import('./pages/admin.tsx')).AdminPage);
 
-// No errorElement anywhere on purpose: an unexpected render error shows React Router's own
-// 'Unexpected Application Error!' screen, as SPEC.md §2 says.
+// No error boundary in the table on purpose: an unexpected render error shows React Router's default
+// 'Unexpected Application Error!' screen (routing/router-error-boundary.tsx), as SPEC.md §2 says.
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
         // /admin itself and every /admin/... path in one splat route: the admin screens route among
         // themselves with relative paths, so the desktop console can mount the very same screens at
         // its own root.
-        children: [{ path: 'admin/*', HydrateFallback: Loading, lazy: loadAdminPage }],
+        children: [{ path: 'admin/*', Component: adminPage.Component }],
       },
       page('*', () => import('./pages/not-found.tsx'), 'NotFoundPage'),
     ],

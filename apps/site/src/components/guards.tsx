@@ -4,23 +4,8 @@
 
 import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
-import type { ComponentType } from 'react';
-import { Navigate, Outlet, useMatches } from 'react-router-dom';
-
-/** What a page route's `handle` carries: its shell, for the guard to show while it waits. */
-export interface PageHandle {
-  Shell: ComponentType;
-}
-
-/** The shell of the deepest matched route that has one, else Loading. */
-function PageShell() {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const handle = match.handle as Partial<PageHandle> | undefined;
-    if (handle?.Shell) return <handle.Shell />;
-  }
-  return <Loading />;
-}
+import { Navigate, Outlet } from 'react-router-dom';
+import { PageShell } from '../routing/app-routes.tsx';
 
 export function RequireUser() {
   const { user, loading } = useSession();

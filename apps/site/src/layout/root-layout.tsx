@@ -1,5 +1,10 @@
-// The frame around every page: skip link, navigation bar, the page itself and a small footer.
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+// The frame around every page: skip link, navigation bar, the page itself and a small footer. While a
+// page's chunk loads on a first visit its shell stands in (a later visit is a transition, which keeps
+// the previous page up meanwhile).
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageShell } from '../routing/app-routes.tsx';
+import { ScrollRestoration } from '../routing/scroll-restoration.tsx';
 import { NavBar } from './nav-bar.tsx';
 
 export function RootLayout() {
@@ -10,7 +15,9 @@ export function RootLayout() {
       </a>
       <NavBar />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageShell />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="site-footer">
         <div className="container">

@@ -11,6 +11,3 @@ export function AdminPage() {
   const reloadSiteSettings = useReloadSiteSettings();
   return <AdminApp client={api} onSiteSettingsSaved={reloadSiteSettings} />;
 }
-
-// Lets the router's lazy() pick the page up by its conventional name.
-export { AdminPage as Component };

@@ -5,10 +5,11 @@
 import { createFakeApi } from '@starport/ui/testing';
 import { act, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
+import { AppRoutes } from '../routing/app-routes.tsx';
 import { json, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
 import {
   DashboardShell,
@@ -76,10 +77,11 @@ function renderLazy(path: string, { user }: { user?: ReturnType<typeof makeUser>
     },
     { token: user ? 'stored-token' : null },
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders client={fake.client} tokenStore={fake.tokenStore}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
 }

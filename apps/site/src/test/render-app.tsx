@@ -5,10 +5,11 @@ import { defaultSiteSettings, type VisibleTabs } from '@starport/api-client/cont
 import { createFakeApi, type FakeRoute, json } from '@starport/ui/testing';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { type Location, MemoryRouter, type RouteObject, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
+import { AppRoutes, type PageHandle } from '../routing/app-routes.tsx';
 
 export { type FakeRoute, json } from '@starport/ui/testing';
 
@@ -111,14 +112,13 @@ export interface RenderAppOptions {
 
 const allTabsVisible: VisibleTabs = defaultSiteSettings.visibleTabs;
 
-/** `routes` with each page's chunk loaded beforehand (the admin area stays lazy, as its tests expect). */
+/** `routes` with each page's own component in place of its lazy one (the admin area stays lazy, as its tests expect). */
 async function withPagesLoaded(table: RouteObject[]): Promise<RouteObject[]> {
   return Promise.all(
     table.map(async (route) => {
       const children = route.children ? await withPagesLoaded(route.children) : undefined;
-      if (typeof route.lazy !== 'function' || !route.handle) return { ...route, children } as RouteObject;
-      const { lazy, ...rest } = route;
-      return { ...rest, ...(await lazy()), children } as RouteObject;
+      const handle = route.handle as PageHandle | undefined;
+      return { ...route, ...(handle ? { Component: await handle.load() } : {}), children } as RouteObject;
     }),
   );
 }
@@ -128,6 +128,16 @@ async function withPagesLoaded(table: RouteObject[]): Promise<RouteObject[]> {
  * pages at once. What shows before (the shells) has tests of its own.
  */
 export const loadedRoutes = await withPagesLoaded(routes);
+
+/** Where the app is: what the tests read as `router.state.location`. */
+interface RouterView {
+  state: { location: Location };
+}
+
+function LocationProbe({ view }: { view: RouterView }) {
+  view.state.location = useLocation();
+  return null;
+}
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const defaults: Record<string, FakeRoute> = {
@@ -161,13 +171,16 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   } = createFakeApi(answers, {
     token: options.user ? 'stored-token' : null,
   });
-  const router = createMemoryRouter(options.routes ?? loadedRoutes, { initialEntries: [path] });
+  const router: RouterView = { state: { location: { pathname: path, search: '', hash: '', state: null, key: '' } } };
   // Where the page sent the browser (payment provider, Discord): jsdom cannot leave the page.
   const navigateAway = vi.fn<(url: string) => void>();
 
   const app = (
     <AppProviders client={client} tokenStore={tokenStore} navigateAway={navigateAway}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={options.routes ?? loadedRoutes} />
+        <LocationProbe view={router} />
+      </MemoryRouter>
     </AppProviders>
   );
   const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);

@@ -1,0 +1,51 @@
+// The site's routes rendered by React Router's declarative router (<BrowserRouter>, or a
+// <MemoryRouter> in tests and the prerender): the route table through useRoutes, React Router's
+// default error screen around it, and each page's shell for whatever waits on the page (its chunk,
+// the session check). The data router (createBrowserRouter) would do the same with twice the code
+// on every first load.
+import { Loading } from '@starport/ui/loading';
+import { type ComponentType, createContext, useContext } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { RouterErrorBoundary } from './router-error-boundary.tsx';
+
+/** What a page route's `handle` carries: its shell, and how to load its chunk (see lazy-page.ts). */
+export interface PageHandle {
+  Shell: ComponentType;
+  preload: () => Promise<void>;
+  load: () => Promise<ComponentType>;
+}
+
+const RoutesContext = createContext<RouteObject[]>([]);
+
+/** True in scripts/prerender-shells.mjs's render: a page not loaded draws its shell, never suspends. */
+export const PrerenderContext = createContext(false);
+
+function pageHandles(routes: RouteObject[], pathname: string): Partial<PageHandle>[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle ?? {}) as Partial<PageHandle>);
+}
+
+/** The route table at the current address, with the default error screen around it. */
+export function AppRoutes({ routes, prerender = false }: { routes: RouteObject[]; prerender?: boolean }) {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <PrerenderContext.Provider value={prerender}>
+      <RoutesContext.Provider value={routes}>
+        <RouterErrorBoundary locationKey={location.key}>{element}</RouterErrorBoundary>
+      </RoutesContext.Provider>
+    </PrerenderContext.Provider>
+  );
+}
+
+/** The shell of the deepest route at the current address that has one, else Loading. */
+export function PageShell() {
+  const routes = useContext(RoutesContext);
+  const { pathname } = useLocation();
+  const Shell = pageHandles(routes, pathname).findLast((handle) => handle.Shell)?.Shell ?? Loading;
+  return <Shell />;
+}
+
+/** Loads the chunks of the pages at `pathname`, so that rendering it does not wait on them. */
+export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(pageHandles(routes, pathname).map((handle) => handle.preload?.()));
+}
