@@ -19,6 +19,10 @@ export const SHELL_PAGES = [
   { path: '/tiers', module: 'src/pages/tiers.tsx' },
   { path: '/login', module: 'src/pages/login.tsx' },
   { path: '/register', module: 'src/pages/register.tsx' },
+  { path: '/forgot-password', module: 'src/pages/forgot-password.tsx' },
+  { path: '/reset-password', module: 'src/pages/reset-password.tsx' },
+  { path: '/verify-email', module: 'src/pages/verify-email.tsx' },
+  { path: '/account', module: 'src/pages/account.tsx' },
   { path: '/dashboard', module: 'src/pages/dashboard.tsx' },
   { path: '/inventory', module: 'src/pages/inventory.tsx' },
   // The other pages show the layout and Loading until their chunk arrives (not the home page's hero).

@@ -6,13 +6,17 @@ import type { RouteObject } from 'react-router-dom';
 import { type PageHandle, RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import {
+  AccountShell,
   DashboardShell,
+  ForgotPasswordShell,
   HomeShell,
   InventoryShell,
   LoginShell,
   RegisterShell,
+  ResetPasswordShell,
   ShopShell,
   TiersShell,
+  VerifyEmailShell,
 } from './pages/page-shells.tsx';
 
 /**
@@ -49,6 +53,9 @@ export const routes: RouteObject[] = [
       page(undefined, () => import('./pages/home.tsx'), 'HomePage', HomeShell),
       page('login', () => import('./pages/login.tsx'), 'LoginPage', LoginShell),
       page('register', () => import('./pages/register.tsx'), 'RegisterPage', RegisterShell),
+      page('forgot-password', () => import('./pages/forgot-password.tsx'), 'ForgotPasswordPage', ForgotPasswordShell),
+      page('reset-password', () => import('./pages/reset-password.tsx'), 'ResetPasswordPage', ResetPasswordShell),
+      page('verify-email', () => import('./pages/verify-email.tsx'), 'VerifyEmailPage', VerifyEmailShell),
       page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', TiersShell),
       page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
       page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
@@ -58,6 +65,7 @@ export const routes: RouteObject[] = [
         children: [
           page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', DashboardShell),
           page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', InventoryShell),
+          page('account', () => import('./pages/account.tsx'), 'AccountPage', AccountShell),
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
           page('checkout/:orderId', () => import('./pages/checkout.tsx'), 'CheckoutPage'),
           page('billing', () => import('./pages/billing.tsx'), 'BillingPage'),
