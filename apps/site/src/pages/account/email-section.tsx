@@ -44,7 +44,12 @@ export function EmailSection() {
     <section className="card account-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Email</h2>
       <p className="account-email">
-        <span className="account-email-address">{user.email}</span>{' '}
+        <span className="account-email-address">
+          {/* A long address breaks after its @ rather than anywhere. */}
+          {user.email.slice(0, user.email.lastIndexOf('@') + 1)}
+          <wbr />
+          {user.email.slice(user.email.lastIndexOf('@') + 1)}
+        </span>{' '}
         <span className={user.emailVerified ? 'badge badge-success' : 'badge badge-warning'}>
           {user.emailVerified ? emailSectionMessages.verified : emailSectionMessages.unverified}
         </span>

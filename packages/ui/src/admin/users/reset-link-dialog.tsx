@@ -4,7 +4,6 @@
 import type { AdminUser } from '@starport/api-client/contract';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
-import { formatDate } from '../../format/format.ts';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { messageOr } from '../shared/errors.ts';
@@ -16,6 +15,9 @@ export const resetLinkMessages = {
   copied: 'Reset link copied',
   copyFailed: 'Could not copy: select the link and copy it',
 } as const;
+
+/** The time the link stops working, in the admin's own clock: it lasts half an hour, so the hour matters. */
+const untilTime = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const api = useAdminApi();
@@ -49,9 +51,9 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
   return (
     <Dialog open title={`Password reset link for ${user.user_name}`} onClose={onClose} busy={busy}>
       {link ? (
-        <>
+        <div className="form">
           <label className="field">
-            <span className="field-label">Reset link (works until {formatDate(link.expiresAt)})</span>
+            <span className="field-label">Reset link (works once, until {untilTime(link.expiresAt)})</span>
             <input
               ref={field}
               className="input"
@@ -68,9 +70,9 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
               Copy link
             </button>
           </div>
-        </>
+        </div>
       ) : (
-        <>
+        <div className="form">
           <p>{resetLinkMessages.explain(user.user_name)}</p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
@@ -80,7 +82,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
               {busy ? 'Creating...' : 'Create link'}
             </button>
           </div>
-        </>
+        </div>
       )}
     </Dialog>
   );
