@@ -7,7 +7,7 @@ import { json, makeUser, renderApp } from '../test/render-app.tsx';
 
 const sentWords =
   'If an account uses this address, a link to reset its password is on its way. It works for 30 minutes.';
-const type = (label: string | RegExp, value: string, scope = screen) =>
+const type = (label: string | RegExp, value: string, scope: Pick<typeof screen, 'getByLabelText'> = screen) =>
   fireEvent.change(scope.getByLabelText(label), { target: { value } });
 
 describe('forgot password', () => {

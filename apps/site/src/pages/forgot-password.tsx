@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { EmailField } from '../components/credential-fields.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
 import { forgotPasswordCopy } from './page-shells.tsx';
@@ -43,17 +43,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={values.email}
-            error={errors.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
+          <EmailField value={values.email} error={errors.email} onChange={(value) => update('email', value)} />
           <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </button>

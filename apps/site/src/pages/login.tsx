@@ -6,6 +6,7 @@ import { useSession } from '@starport/ui/session';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
+import { EmailField } from '../components/credential-fields.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
@@ -48,17 +49,7 @@ export function LoginPage() {
         </div>
       ) : null}
       <form className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
-        />
+        <EmailField value={values.email} error={errors.email} onChange={(value) => update('email', value)} />
         <TextField
           name="password"
           label="Password"

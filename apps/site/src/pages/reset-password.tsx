@@ -6,8 +6,8 @@ import { useEffect, useEffectEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
+import { NewPasswordFields } from '../components/credential-fields.tsx';
 import { newPasswordErrors } from '../components/new-password-errors.ts';
-import { TextField } from '../components/text-field.tsx';
 import { useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
@@ -52,30 +52,7 @@ export function ResetPasswordPage() {
     <AuthCard {...resetPasswordCopy} failure={token ? failure : resetPageMessages.noToken}>
       {token ? (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <TextField
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="At least 6 characters; not a common password, a simple sequence, or your username or email."
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => update('password', event.target.value)}
-            onBlur={() => {
-              if (values.password) check('password');
-            }}
-          />
-          <TextField
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-          />
+          <NewPasswordFields values={values} errors={errors} update={update} check={check} />
           <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
             {busy ? 'Saving...' : 'Set new password'}
           </button>

@@ -6,6 +6,7 @@ import { checkLogin, credentialMessages } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
 import { useId, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
+import { EmailField } from '../../components/credential-fields.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../components/use-validated-form.ts';
 
@@ -106,16 +107,11 @@ function EmailForm({ onStart, onAsked }: { onStart: () => void; onAsked: (messag
           {failure}
         </div>
       ) : null}
-      <TextField
-        name="email"
+      <EmailField
         label="New email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
         value={values.email}
         error={errors.email}
-        onChange={(event) => update('email', event.target.value)}
+        onChange={(value) => update('email', value)}
       />
       <TextField
         name="password"

@@ -4,6 +4,7 @@ import { credentialMessages } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
+import { NewPasswordFields } from '../../components/credential-fields.tsx';
 import { newPasswordErrors } from '../../components/new-password-errors.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useCommonPasswordCheck } from '../../components/use-common-password-check.ts';
@@ -79,30 +80,7 @@ function PasswordForm({ onStart, onChanged }: { onStart: () => void; onChanged: 
         error={errors.currentPassword}
         onChange={(event) => update('currentPassword', event.target.value)}
       />
-      <TextField
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 6 characters; not a common password, a simple sequence, or your username or email."
-        value={values.password}
-        error={errors.password}
-        onChange={(event) => update('password', event.target.value)}
-        onBlur={() => {
-          if (values.password) check('password');
-        }}
-      />
-      <TextField
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(event) => update('confirmPassword', event.target.value)}
-      />
+      <NewPasswordFields values={values} errors={errors} update={update} check={check} />
       <div className="account-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving...' : 'Change password'}
