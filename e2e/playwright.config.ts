@@ -11,8 +11,13 @@ const root = path.resolve(import.meta.dirname, '..');
 process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 600));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'starport-e2e-'));
 process.env.E2E_DISCORD_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_MAILBOX_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+process.env.E2E_MAILBOX_HTTP_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 const port = Number(process.env.E2E_PORT);
 const discordPort = Number(process.env.E2E_DISCORD_PORT);
+/** The mailbox (scripts/mailbox.mjs): the SMTP server the server sends to, and where tests read it. */
+const mailboxSmtpPort = Number(process.env.E2E_MAILBOX_PORT);
+const mailboxHttpPort = Number(process.env.E2E_MAILBOX_HTTP_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const e2eAdmin = { email: 'admin@starport.test', password: 'Command-Deck-2026' };
@@ -23,6 +28,9 @@ export const e2eDiscord = {
   userId: '100000000000000001',
   username: 'nova_pilot',
 };
+
+/** Where the tests read the mail the server sent: GET /messages?to=ADDRESS. */
+export const e2eMailbox = { origin: `http://127.0.0.1:${mailboxHttpPort}` };
 
 export default defineConfig({
   testDir: './tests',
@@ -72,6 +80,15 @@ export default defineConfig({
       env: { FAKE_DISCORD_PORT: String(discordPort) },
     },
     {
+      command: `node ${path.join(root, 'e2e', 'scripts', 'mailbox.mjs')}`,
+      url: `${e2eMailbox.origin}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAILBOX_SMTP_PORT: String(mailboxSmtpPort), MAILBOX_HTTP_PORT: String(mailboxHttpPort) },
+    },
+    {
       command: `node ${path.join(root, 'server', 'dist', 'index.js')}`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -97,6 +114,8 @@ export default defineConfig({
         DISCORD_GUILD_ID: 'guild-1',
         DISCORD_API_BASE: `${e2eDiscord.origin}/api/v10`,
         DISCORD_AUTHORIZE_URL: `${e2eDiscord.origin}/oauth2/authorize`,
+        SMTP_URL: `smtp://127.0.0.1:${mailboxSmtpPort}`,
+        MAIL_FROM: 'Starport <no-reply@starport.test>',
       },
     },
   ],

@@ -97,6 +97,8 @@ if (fs.existsSync(chromium)) {
       ...process.env,
       E2E_PORT: String(await freePort()),
       E2E_DISCORD_PORT: String(await freePort()),
+      E2E_MAILBOX_PORT: String(await freePort()),
+      E2E_MAILBOX_HTTP_PORT: String(await freePort()),
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       TURBO_TELEMETRY_DISABLED: '1',

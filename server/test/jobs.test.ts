@@ -64,7 +64,11 @@ describe.each(dialects)('the job runner on %s', (dialect) => {
   });
 
   const jobRows = () =>
-    h.ctx.db.selectFrom('jobs').select(['id', 'status', 'attempts', 'run_after', 'last_error']).execute();
+    h.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'attempts', 'run_after', 'last_error'])
+      .where('kind', '=', 'test.echo')
+      .execute();
   const queue = (label: string, key = label) =>
     enqueue(
       h.ctx.db,

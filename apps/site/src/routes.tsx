@@ -9,12 +9,15 @@ import { RootLayout } from './layout/root-layout.tsx';
 import {
   AccountShell,
   DashboardShell,
+  ForgotPasswordShell,
   HomeShell,
   InventoryShell,
   LoginShell,
   RegisterShell,
+  ResetPasswordShell,
   ShopShell,
   TiersShell,
+  VerifyEmailShell,
 } from './pages/page-shells.tsx';
 import type { PageHandle } from './routing/app-routes.tsx';
 import { lazyPage } from './routing/lazy-page.ts';
@@ -50,6 +53,9 @@ export const routes: RouteObject[] = [
       page(undefined, () => import('./pages/home.tsx'), 'HomePage', HomeShell),
       page('login', () => import('./pages/login.tsx'), 'LoginPage', LoginShell),
       page('register', () => import('./pages/register.tsx'), 'RegisterPage', RegisterShell),
+      page('forgot-password', () => import('./pages/forgot-password.tsx'), 'ForgotPasswordPage', ForgotPasswordShell),
+      page('reset-password', () => import('./pages/reset-password.tsx'), 'ResetPasswordPage', ResetPasswordShell),
+      page('verify-email', () => import('./pages/verify-email.tsx'), 'VerifyEmailPage', VerifyEmailShell),
       page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', TiersShell),
       page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
       page('trade', () => import('./pages/trade.tsx'), 'TradePage'),

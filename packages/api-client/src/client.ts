@@ -16,12 +16,16 @@ import type {
   CategoryInput,
   CategoryResponse,
   CategoryUpdate,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
   CheckoutLine,
   CreateGameServerKeyResponse,
   DeleteAccountRequest,
   DeleteAccountResponse,
+  CredentialAnswer,
   DeleteImageResponse,
   DiscordRolesResponse,
+  ForgotPasswordRequest,
   GameServerKeyResponse,
   GameServerKeysResponse,
   ImagesResponse,
@@ -38,6 +42,8 @@ import type {
   PurchaseResponse,
   RedirectResponse,
   RegisterRequest,
+  ResetLinkResponse,
+  ResetPasswordRequest,
   ResyncResponse,
   RoleSyncProblemsResponse,
   SendMailRequest,
@@ -59,6 +65,8 @@ import type {
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
   UpdateSiteSettingsRequest,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
 } from './contract/index.ts';
 
 /** The fallback texts of SPEC.md §8, used when a refusal carries no error.message. */
@@ -218,6 +226,21 @@ export function createApiClient(options: ApiClientOptions) {
         }),
       me: (options: Pick<RequestOptions, 'ignoreUnauthorized'> = {}) => request<MeResponse>('GET', '/auth/me', options),
       logout: () => request<LogoutResponse>('POST', '/auth/logout', { ignoreUnauthorized: true }),
+      /** Mails a reset link if an account uses the address; the same answer either way. */
+      forgotPassword: (input: ForgotPasswordRequest) =>
+        request<CredentialAnswer>('POST', '/auth/forgot-password', { body: input, ignoreUnauthorized: true }),
+      /** The token is the `token` query parameter of the mailed (or admin's) link. */
+      resetPassword: (input: ResetPasswordRequest) =>
+        request<CredentialAnswer>('POST', '/auth/reset-password', { body: input, ignoreUnauthorized: true }),
+      verifyEmail: (input: VerifyEmailRequest) =>
+        request<VerifyEmailResponse>('POST', '/auth/verify-email', { body: input, ignoreUnauthorized: true }),
+    },
+    /** The signed-in player's own credentials. */
+    account: {
+      changePassword: (input: ChangePasswordRequest) =>
+        request<CredentialAnswer>('POST', '/account/password', { body: input }),
+      changeEmail: (input: ChangeEmailRequest) => request<CredentialAnswer>('POST', '/account/email', { body: input }),
+      resendVerification: () => request<CredentialAnswer>('POST', '/account/email/verification'),
     },
     tiers: {
       list: () => request<TiersResponse>('GET', '/tiers'),
@@ -340,6 +363,9 @@ export function createApiClient(options: ApiClientOptions) {
           request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/credits`, { body: { credits } }),
         setAdmin: (id: string, isAdmin: boolean) =>
           request<AdminUserResponse>('PATCH', `/admin/users/${encodeURIComponent(id)}/admin`, { body: { isAdmin } }),
+        /** A one-time password reset link for the player (30 minutes), to hand over. */
+        resetLink: (id: string) =>
+          request<ResetLinkResponse>('POST', `/admin/users/${encodeURIComponent(id)}/reset-link`),
       },
       discord: {
         roles: () => request<DiscordRolesResponse>('GET', '/admin/discord/roles'),

@@ -3,10 +3,13 @@
 import { fallbackMessages } from '@starport/api-client/client';
 import { checkLogin } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
+import { EmailField } from '../components/credential-fields.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
 import { loginCopy } from './page-shells.tsx';
 
@@ -31,24 +34,22 @@ export function LoginPage() {
     },
   });
   usePageTitle('Login');
+  // Back from a password reset (/login?reset=done): say it worked.
+  const [resetDone, setResetDone] = useState(false);
+  useQueryNotice(['reset'], (params) => setResetDone(params.get('reset') === 'done'));
 
   // Someone already signed in has nothing to do here; during our own submit the handler navigates.
   if (user && !busy) return <Navigate to="/dashboard" replace />;
 
   return (
     <AuthCard {...loginCopy} failure={failure}>
+      {resetDone && !failure ? (
+        <div className="banner banner-success" role="status">
+          Your password was changed. Log in with the new one.
+        </div>
+      ) : null}
       <form className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
-        />
+        <EmailField value={values.email} error={errors.email} onChange={(value) => update('email', value)} />
         <TextField
           name="password"
           label="Password"
@@ -59,6 +60,9 @@ export function LoginPage() {
           error={errors.password}
           onChange={(event) => update('password', event.target.value)}
         />
+        <p className="auth-forgot">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>

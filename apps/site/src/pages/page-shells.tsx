@@ -196,3 +196,60 @@ export function InventoryShell() {
     </div>
   );
 }
+
+export const forgotPasswordCopy = {
+  title: 'Forgot your password?',
+  subtitle: 'Enter your email and we will send you a link to choose a new one.',
+} as const;
+export const resetPasswordCopy = { title: 'Choose a new password', subtitle: 'Then log in with it.' } as const;
+export const verifyEmailCopy = { title: 'Verify your email', subtitle: 'Checking your link...' } as const;
+export const accountLead = 'Your password and email address.';
+
+export function ForgotPasswordShell() {
+  return (
+    <AuthCard {...forgotPasswordCopy} failure={null}>
+      <FormSkeleton fields={1} />
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordShell() {
+  return (
+    <AuthCard {...resetPasswordCopy} failure={null}>
+      <FormSkeleton fields={2} />
+    </AuthCard>
+  );
+}
+
+export function VerifyEmailShell() {
+  return (
+    <AuthCard {...verifyEmailCopy} failure={null}>
+      <Block className="skeleton-button" />
+    </AuthCard>
+  );
+}
+
+export function AccountIntro() {
+  return (
+    <header className="page-header">
+      <h1>Account</h1>
+      <p>{accountLead}</p>
+    </header>
+  );
+}
+
+export function AccountShell() {
+  return (
+    <div className="page container account-page">
+      <AccountIntro />
+      <div className="account-sections">
+        <section className="card account-section">
+          <FormSkeleton fields={3} />
+        </section>
+        <section className="card account-section">
+          <FormSkeleton fields={2} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -4,7 +4,6 @@
 import { fallbackMessages } from '@starport/api-client/client';
 import {
   messages,
-  PASSWORD_MIN_LENGTH,
   passwordMessages,
   registerRequestSchema,
   USERNAME_MAX_LENGTH,
@@ -14,6 +13,7 @@ import { useSession } from '@starport/ui/session';
 import { useEffect, useEffectEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
+import { EmailField, NewPasswordFields } from '../components/credential-fields.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
 import { collectFieldErrors } from '../components/form-errors.ts';
 import { TextField } from '../components/text-field.tsx';
@@ -66,17 +66,7 @@ export function RegisterPage() {
   return (
     <AuthCard {...registerCopy} failure={failure}>
       <form className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
-        />
+        <EmailField value={values.email} error={errors.email} onChange={(value) => update('email', value)} />
         <TextField
           name="username"
           label="Username"
@@ -89,29 +79,12 @@ export function RegisterPage() {
           error={errors.username}
           onChange={(event) => update('username', event.target.value)}
         />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password, a simple sequence, or your username or email.`}
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => update('password', event.target.value)}
-          onBlur={() => {
-            if (values.password) check('password');
-          }}
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
+        <NewPasswordFields
+          labels={{ password: 'Password', confirmPassword: 'Confirm Password' }}
+          values={values}
+          errors={errors}
+          update={update}
+          check={check}
         />
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
           {busy ? 'Creating account...' : 'Sign Up'}

@@ -13,21 +13,15 @@ import {
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteAccountTokensOfUser } from '../../db/repositories/account-tokens.ts';
-import { deleteSessionsOfUser } from '../../db/repositories/sessions.ts';
-import {
-  findPasswordHash,
-  findUserByNormalizedEmail,
-  type UserWithTier,
-  updatePasswordHash,
-} from '../../db/repositories/users.ts';
+import { findPasswordHash, findUserByNormalizedEmail, type UserWithTier } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { invalid, rateLimited } from '../../errors.ts';
-import { toIso } from '../../lib/clock.ts';
 import { queueMail } from '../mail/mail.ts';
-import { addressInUseMail, passwordChangedMail } from './account-mails.ts';
+import { addressInUseMail } from './account-mails.ts';
 import type { RequestMeta } from './accounts.ts';
 import { limitVerificationMails, queueVerificationMail } from './email-verification.ts';
 import { normalizeEmail } from './normalize.ts';
+import { replacePassword } from './password-reset.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
 
 /** Refuses (400) a wrong current password, and (429) an account past its limit of wrong ones. */
@@ -63,14 +57,9 @@ export async function changePassword(
   const problem = newPasswordProblem(input.password, { email: user.email, username: user.username });
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(input.password);
-  const now = toIso(ctx.clock());
-  const sessionsEnded = await inTransaction(ctx.db, async (trx) => {
-    await updatePasswordHash(trx, user.id, passwordHash, now);
-    await deleteAccountTokensOfUser(trx, user.id, 'password_reset');
-    const ended = await deleteSessionsOfUser(trx, user.id, currentTokenHash);
-    await queueMail(ctx, trx, passwordChangedMail(ctx, user.email, 'every other device'));
-    return ended;
-  });
+  const sessionsEnded = await inTransaction(ctx.db, (trx) =>
+    replacePassword(ctx, trx, user, passwordHash, currentTokenHash),
+  );
   ctx.logger.info('account.password_changed', { userId: user.id, address: meta.address, sessionsEnded });
   return { ok: true, message: credentialMessages.passwordChanged };
 }

@@ -14,13 +14,19 @@ import {
   type ResetPasswordRequest,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
 import {
   deleteAccountTokensOfUser,
   deleteLiveAccountToken,
   findLiveAccountToken,
 } from '../../db/repositories/account-tokens.ts';
 import { deleteSessionsOfUser } from '../../db/repositories/sessions.ts';
-import { findUserById, findUserByNormalizedEmail, updatePasswordHash } from '../../db/repositories/users.ts';
+import {
+  findUserById,
+  findUserByNormalizedEmail,
+  type UserWithTier,
+  updatePasswordHash,
+} from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { invalid, notFound, rateLimited } from '../../errors.ts';
 import { addressLimitKey } from '../../lib/client-address-key.ts';
@@ -76,6 +82,26 @@ export async function requestPasswordReset(
   return { ok: true, message: credentialMessages.resetLinkSent };
 }
 
+/**
+ * The one way a password is replaced (a reset, a change), inside the caller's transaction: the new
+ * hash, the account's reset links ended, its sessions ended (but `keepTokenHash`, the one making a
+ * change), and the notice queued. Answers how many sessions ended.
+ */
+export async function replacePassword(
+  ctx: AppContext,
+  trx: Executor,
+  user: Pick<UserWithTier, 'id' | 'email'>,
+  passwordHash: string,
+  keepTokenHash?: string,
+): Promise<number> {
+  await updatePasswordHash(trx, user.id, passwordHash, toIso(ctx.clock()));
+  await deleteAccountTokensOfUser(trx, user.id, 'password_reset');
+  const ended = await deleteSessionsOfUser(trx, user.id, keepTokenHash);
+  const signedOut = keepTokenHash ? 'every other device' : 'every device';
+  await queueMail(ctx, trx, passwordChangedMail(ctx, user.email, signedOut));
+  return ended;
+}
+
 export async function resetPassword(
   ctx: AppContext,
   input: ResetPasswordRequest,
@@ -92,11 +118,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const sessionsEnded = await inTransaction(ctx.db, async (trx) => {
     if (!(await deleteLiveAccountToken(trx, tokenHash, 'password_reset', now))) return null;
-    await updatePasswordHash(trx, user.id, passwordHash, now);
-    await deleteAccountTokensOfUser(trx, user.id, 'password_reset');
-    const ended = await deleteSessionsOfUser(trx, user.id);
-    await queueMail(ctx, trx, passwordChangedMail(ctx, user.email, 'every device'));
-    return ended;
+    return replacePassword(ctx, trx, user, passwordHash);
   });
   // Another call with the same link got there first.
   if (sessionsEnded === null) throw invalid(credentialMessages.resetLinkInvalid);

@@ -26,6 +26,7 @@ import { useDebounced } from '../shared/use-debounced.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
 import { LedgerDialog } from './ledger-dialog.tsx';
+import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { SendMailForm } from './send-mail-form.tsx';
 
 export const userMessages = {
@@ -100,6 +101,7 @@ export function UserManagement() {
   const [mailTo, setMailTo] = useState<string | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
+  const [resetLinkOf, setResetLinkOf] = useState<AdminUser | null>(null);
   const assigning = setTier.isPending ? setTier.variables.user._id : null;
 
   /** The admin's own balance and tier show in the host's navigation: keep them current. */
@@ -406,6 +408,14 @@ export function UserManagement() {
                         >
                           History
                         </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Copy a password reset link for ${user.user_name}`}
+                          onClick={() => setResetLinkOf(user)}
+                        >
+                          Reset link
+                        </button>
                       </td>
                     </tr>
                     {mailOpen ? (
@@ -455,6 +465,7 @@ export function UserManagement() {
       />
       {deliveriesOf ? <DeliveriesDialog user={deliveriesOf} onClose={() => setDeliveriesOf(null)} /> : null}
       {historyOf ? <LedgerDialog user={historyOf} onClose={() => setHistoryOf(null)} /> : null}
+      {resetLinkOf ? <ResetLinkDialog user={resetLinkOf} onClose={() => setResetLinkOf(null)} /> : null}
     </>
   );
 }
