@@ -11,6 +11,7 @@ import { AppProviders } from '../app-providers.tsx';
 import { routes } from '../routes.tsx';
 import { json, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
 import {
+  AccountShell,
   DashboardShell,
   HomeShell,
   InventoryShell,
@@ -27,6 +28,7 @@ const shells: [string, ComponentType, RegExp, string][] = [
   ['login', LoginShell, /^Welcome back$/, 'Loading...'],
   ['register', RegisterShell, /^Create your account$/, 'Loading...'],
   ['inventory', InventoryShell, /^Inventory$/, 'Loading your inventory...'],
+  ['account', AccountShell, /^Account$/, 'Loading your account...'],
 ];
 
 describe('page shells', () => {
