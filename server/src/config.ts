@@ -77,6 +77,19 @@ export interface Config {
   discord: DiscordConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   payments: PaymentsConfig;
+  mail: MailConfig;
+}
+
+/**
+ * Outgoing mail (services/mail/): through SMTP when SMTP_URL is set; without it, written to the log
+ * in development and not sent at all where NODE_ENV looks like production (a warning at start).
+ */
+export interface MailConfig {
+  mode: 'smtp' | 'log' | 'off';
+  /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer's connection URL); null unless mode is smtp. */
+  smtpUrl: string | null;
+  /** The From header: `Starport <no-reply@your-host>` unless MAIL_FROM says otherwise. */
+  from: string;
 }
 
 /**
@@ -230,17 +243,28 @@ function readPayments(env: Env): PaymentsConfig {
   return { mode: 'stripe', secretKey, webhookSecret, apiBase: readApiBase(env) };
 }
 
+function readMail(env: Env, publicUrl: string): MailConfig {
+  const smtpUrl = readText(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587');
+  }
+  const from = readText(env, 'MAIL_FROM') ?? `Starport <no-reply@${new URL(publicUrl).hostname}>`;
+  const mode = smtpUrl ? 'smtp' : looksLikeProduction(env.NODE_ENV) ? 'off' : 'log';
+  return { mode, smtpUrl, from };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 3000);
   const databaseUrl = readText(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR');
   }
+  const publicUrl = (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl,
-    publicUrl: (readText(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot(), 'apps', 'site', 'dist')),
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -292,5 +316,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: readLogLevel(env),
     payments: readPayments(env),
+    mail: readMail(env, publicUrl),
   };
 }

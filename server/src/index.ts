@@ -6,12 +6,14 @@ import { createApp } from './app.ts';
 import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { startBackground } from './services/jobs/background.ts';
+import { announceMailMode } from './services/mail/mail.ts';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   const { ctx, database } = await openContext(config);
   await prepareData(ctx);
+  announceMailMode(ctx);
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     ctx.logger.info('server.listening', { port: info.port, url: config.publicUrl, database: database.dialect });

@@ -227,3 +227,12 @@ export async function deleteFinishedJobs(db: Executor, before: string): Promise<
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Replaces a job's payload: a sent mail keeps only its address and subject, never the links it carried. */
+export async function replaceJobPayload(db: Executor, id: string, payload: unknown): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ payload: JSON.stringify(payload) })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,6 +1,7 @@
 // Every job kind this server carries out, for the runner and the lease reaping. A new kind of
 // background work (a Discord channel post, a scheduled sale) is its handler and one line here.
 import { roleSyncJob } from '../discord/roles.ts';
+import { mailJob } from '../mail/mail.ts';
 import type { AnyJobKind } from './runner.ts';
 
-export const jobKinds: AnyJobKind[] = [roleSyncJob];
+export const jobKinds: AnyJobKind[] = [roleSyncJob, mailJob];
