@@ -6,8 +6,8 @@
 // (`account_deleted`), so it gives no tier and the settling pass cancels it at the provider right
 // after and on the schedule until it succeeds (no network call in a transaction, no card left being
 // charged); the Discord role removal is queued for the old Discord account; and the audit log
-// records it. The last administrator cannot delete their account. The old email and username are
-// free to register again at once.
+// records it; a notice is mailed to the address the account had. The last administrator cannot
+// delete their account. The old email and username are free to register again at once.
 import { accountPageMessages, type DeleteAccountRequest } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteLinkStatesOfUser } from '../../db/repositories/discord-link-states.ts';
@@ -25,6 +25,7 @@ import { authMessages, conflict, forbidden, invalid, unauthorized } from '../../
 import { toIso } from '../../lib/clock.ts';
 import { insertAudit } from '../admin/audit.ts';
 import { enqueueRoleSync } from '../discord/roles.ts';
+import { type MailMessage, queueMail } from '../mail/mail.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
 import { normalizeUsername, type RequestMeta } from './accounts.ts';
 import { admitLoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
@@ -46,6 +47,25 @@ function anonymousIdentity(userId: string) {
     usernameNormalized: `deleted:${userId}`,
     // No hash of any password has this form: nothing signs in with it.
     passwordHash: 'deleted',
+  };
+}
+
+/** The mail that tells the player (at the address the account had) that it is gone. */
+function deletionNotice(to: string, username: string, subscriptionCancelled: boolean): MailMessage {
+  return {
+    to,
+    subject: 'Your account was deleted',
+    paragraphs: [
+      `Hello ${username},`,
+      'Your Starport account was deleted just now, as asked on the Account page. Your email, username, Discord ' +
+        'link and signed-in devices have been erased, and every device is signed out.',
+      ...(subscriptionCancelled
+        ? ['Your supporter subscription has been cancelled: your card is not charged again.']
+        : []),
+      'Records of past payments are kept for accounting, without your name. You can sign up again with this ' +
+        'address whenever you like.',
+    ],
+    after: ['If you did not delete your account, someone who knew your password did: tell the community’s team.'],
   };
 }
 
@@ -86,6 +106,8 @@ export async function deleteAccount(
     const held = await holdSubscriptionsOfUser(trx, user.id, 'account_deleted', nowIso);
     // The role goes with the link: the job clears every tier role from the old Discord account.
     if (current.discord_id) await enqueueRoleSync(trx, { userId: user.id, discordId: current.discord_id }, nowIso);
+    // The notice goes to the address the account had, with the change (services/mail/mail.ts).
+    await queueMail(ctx, trx, deletionNotice(current.email, current.username, held > 0));
     await anonymiseUser(trx, user.id, anonymousIdentity(user.id), nowIso);
     const sessions = await deleteSessionsOfUser(trx, user.id, null);
     await deleteLinkStatesOfUser(trx, user.id);
