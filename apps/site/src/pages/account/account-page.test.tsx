@@ -101,6 +101,8 @@ describe('account page', () => {
 
     expect(await screen.findByText('Signed out Safari on iOS.')).toBeTruthy();
     expect(signOut).toHaveBeenCalledTimes(1);
+    // The keyboard stays in the list, not lost with the button that left.
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Signed-in devices' }));
     expect(section('Signed-in devices').queryByText('Safari on iOS')).toBeNull();
     expect(section('Signed-in devices').getByText('Chrome on macOS')).toBeTruthy();
   });
