@@ -18,6 +18,7 @@ import {
   findUserById,
   findUserForSignIn,
   lockAdminIds,
+  lockUserCredits,
   type UserWithTier,
 } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -100,6 +101,8 @@ export async function deleteAccount(
     // Administrators are counted under their row locks, as revoking one is (services/admin/administrators.ts).
     const adminIds = await lockAdminIds(trx);
     if (adminIds.includes(user.id) && adminIds.length <= 1) throw conflict(accountPageMessages.lastAdmin);
+    // The player's row locked: a second deletion at once waits, then finds the account gone.
+    await lockUserCredits(trx, user.id);
     const current = await findUserById(trx, user.id);
     if (!current || current.deleted_at) throw unauthorized(authMessages.signInRequired);
 
@@ -108,7 +111,9 @@ export async function deleteAccount(
     if (current.discord_id) await enqueueRoleSync(trx, { userId: user.id, discordId: current.discord_id }, nowIso);
     // The notice goes to the address the account had, with the change (services/mail/mail.ts).
     await queueMail(ctx, trx, deletionNotice(current.email, current.username, held > 0));
-    await anonymiseUser(trx, user.id, anonymousIdentity(user.id), nowIso);
+    if (!(await anonymiseUser(trx, user.id, anonymousIdentity(user.id), nowIso))) {
+      throw unauthorized(authMessages.signInRequired);
+    }
     const sessions = await deleteSessionsOfUser(trx, user.id, null);
     await deleteLinkStatesOfUser(trx, user.id);
     await insertAudit(trx, ctx, user.id, {
