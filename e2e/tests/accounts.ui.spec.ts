@@ -156,12 +156,12 @@ test('/admin sends a player home and lets an administrator in', async ({ page, p
   await signIn(page, player.token);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
   const adminToken = await loginAccount(request, e2eAdmin.email, e2eAdmin.password);
   await page.evaluate((token) => localStorage.setItem('token', token), adminToken);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 });

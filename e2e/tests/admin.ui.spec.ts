@@ -307,7 +307,7 @@ test('site settings hide a tab from the navigation at once, and put it back', as
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(toast(page, 'Settings saved successfully')).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Leaderboard' })).not.toBeChecked();

@@ -10,6 +10,7 @@ import { settleSubscriptionHolds } from '../src/services/payments/subscription-h
 import { addCategory, addItem, addTier, grantCredits } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';
 import { call, registerPlayer } from './helpers/http.ts';
+import { createMailHarness, deliverMail, type MailHarness } from './helpers/mail.ts';
 import { createStripeHarness, deliver, meOf } from './helpers/payments.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -553,4 +554,37 @@ describe.each(dialects)('deleting an account with a Stripe subscription on %s', 
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: 'canceled' });
   }, 30_000);
+});
+
+describe.each(dialects)('the notice of a deleted account on %s', (dialect) => {
+  let h: MailHarness;
+  beforeEach(async () => {
+    h = await createMailHarness(dialect);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('mails the address the account had, once the deletion has committed', async () => {
+    const player = await registerPlayer(h);
+    const refused = await call(h, 'POST', '/api/account/delete', {
+      token: player.token,
+      body: { password: 'Not-My-Password-1', confirm: player.user.username },
+    });
+    expect(refused.status).toBe(403);
+    await deliverMail(h);
+    expect(h.sink.received.filter((mail) => mail.subject.includes('deleted'))).toEqual([]);
+
+    const res = await call(h, 'POST', '/api/account/delete', {
+      token: player.token,
+      body: { password: player.password, confirm: player.user.username },
+    });
+    expect(res.status, res.text).toBe(200);
+    await deliverMail(h);
+    const [mail] = await h.sink.waitFor(player.user.email);
+    expect(mail?.subject).toBe('Starport: Your account was deleted');
+    expect(mail?.text).toContain(`Hello ${player.user.username},`);
+    expect(mail?.text).toContain('every device is signed out');
+    expect(mail?.text).not.toContain('subscription');
+  });
 });

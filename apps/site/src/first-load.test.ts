@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const BUDGET = 100 * 1024;
 const siteRoot = path.resolve(import.meta.dirname, '..');
-const pages = ['home', 'shop', 'tiers', 'login', 'register', 'dashboard', 'inventory'];
+const pages = ['home', 'shop', 'tiers', 'login', 'register', 'dashboard', 'inventory', 'account/account-page'];
 /**
  * Register checks email, username and password with the contract's zod/mini schema as the visitor
  * types (login checks without zod, see checkLogin): zod/mini is 13 KB of its download, over budget.

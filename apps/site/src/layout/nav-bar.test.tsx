@@ -3,10 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, renderApp } from '../test/render-app.tsx';
 
+/** The brand, the tabs and the sign-in links: every link but the player's name (it opens the Account page). */
 function navLinkNames() {
   const nav = screen.getByRole('navigation', { name: 'Main' });
   return within(nav)
     .getAllByRole('link')
+    .filter((link) => !link.classList.contains('nav-user'))
     .map((link) => link.textContent);
 }
 
@@ -36,6 +38,8 @@ describe('navigation bar', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getByText('nova')).toBeTruthy();
     expect(nav.getByText('1,250 credits')).toBeTruthy();
+    // The name and balance open the player's Account page.
+    expect(nav.getByText('nova').closest('a')?.getAttribute('href')).toBe('/account');
     expect(nav.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull();
   });

@@ -104,7 +104,7 @@ export function NavBar() {
               <Link to="/account" className="nav-user" title="Account settings">
                 <span className="nav-username">{user.username}</span>
                 <span className="nav-credits">{creditFormat.format(user.credits)} credits</span>
-                <span className="visually-hidden">: account settings</span>
+                <span className="visually-hidden">, account settings</span>
               </Link>
               <button type="button" className="btn btn-secondary btn-sm" onClick={handleLogout}>
                 Logout

@@ -12,6 +12,7 @@ import { routes } from '../routes.tsx';
 import { AppRoutes } from '../routing/app-routes.tsx';
 import { json, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
 import {
+  AccountShell,
   DashboardShell,
   HomeShell,
   InventoryShell,
@@ -28,6 +29,7 @@ const shells: [string, ComponentType, RegExp, string][] = [
   ['login', LoginShell, /^Welcome back$/, 'Loading...'],
   ['register', RegisterShell, /^Create your account$/, 'Loading...'],
   ['inventory', InventoryShell, /^Inventory$/, 'Loading your inventory...'],
+  ['account', AccountShell, /^Account$/, 'Loading your account...'],
 ];
 
 describe('page shells', () => {

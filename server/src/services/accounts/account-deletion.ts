@@ -6,8 +6,8 @@
 // (`account_deleted`), so it gives no tier and the settling pass cancels it at the provider right
 // after and on the schedule until it succeeds (no network call in a transaction, no card left being
 // charged); the Discord role removal is queued for the old Discord account; and the audit log
-// records it. The last administrator cannot delete their account. The old email and username are
-// free to register again at once.
+// records it; a notice is mailed to the address the account had. The last administrator cannot
+// delete their account. The old email and username are free to register again at once.
 import { accountPageMessages, type DeleteAccountRequest } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteLinkStatesOfUser } from '../../db/repositories/discord-link-states.ts';
@@ -18,6 +18,7 @@ import {
   findUserById,
   findUserForSignIn,
   lockAdminIds,
+  lockUserCredits,
   type UserWithTier,
 } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -25,6 +26,7 @@ import { authMessages, conflict, forbidden, invalid, unauthorized } from '../../
 import { toIso } from '../../lib/clock.ts';
 import { insertAudit } from '../admin/audit.ts';
 import { enqueueRoleSync } from '../discord/roles.ts';
+import { type MailMessage, queueMail } from '../mail/mail.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
 import { normalizeUsername, type RequestMeta } from './accounts.ts';
 import { admitLoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.ts';
@@ -46,6 +48,25 @@ function anonymousIdentity(userId: string) {
     usernameNormalized: `deleted:${userId}`,
     // No hash of any password has this form: nothing signs in with it.
     passwordHash: 'deleted',
+  };
+}
+
+/** The mail that tells the player (at the address the account had) that it is gone. */
+function deletionNotice(to: string, username: string, subscriptionCancelled: boolean): MailMessage {
+  return {
+    to,
+    subject: 'Your account was deleted',
+    paragraphs: [
+      `Hello ${username},`,
+      'Your Starport account was deleted just now, as asked on the Account page. Your email, username, Discord ' +
+        'link and signed-in devices have been erased, and every device is signed out.',
+      ...(subscriptionCancelled
+        ? ['Your supporter subscription has been cancelled: your card is not charged again.']
+        : []),
+      'Records of past payments are kept for accounting, without your name. You can sign up again with this ' +
+        'address whenever you like.',
+    ],
+    after: ['If you did not delete your account, someone who knew your password did: tell the community’s team.'],
   };
 }
 
@@ -80,13 +101,19 @@ export async function deleteAccount(
     // Administrators are counted under their row locks, as revoking one is (services/admin/administrators.ts).
     const adminIds = await lockAdminIds(trx);
     if (adminIds.includes(user.id) && adminIds.length <= 1) throw conflict(accountPageMessages.lastAdmin);
+    // The player's row locked: a second deletion at once waits, then finds the account gone.
+    await lockUserCredits(trx, user.id);
     const current = await findUserById(trx, user.id);
     if (!current || current.deleted_at) throw unauthorized(authMessages.signInRequired);
 
     const held = await holdSubscriptionsOfUser(trx, user.id, 'account_deleted', nowIso);
     // The role goes with the link: the job clears every tier role from the old Discord account.
     if (current.discord_id) await enqueueRoleSync(trx, { userId: user.id, discordId: current.discord_id }, nowIso);
-    await anonymiseUser(trx, user.id, anonymousIdentity(user.id), nowIso);
+    // The notice goes to the address the account had, with the change (services/mail/mail.ts).
+    await queueMail(ctx, trx, deletionNotice(current.email, current.username, held > 0));
+    if (!(await anonymiseUser(trx, user.id, anonymousIdentity(user.id), nowIso))) {
+      throw unauthorized(authMessages.signInRequired);
+    }
     const sessions = await deleteSessionsOfUser(trx, user.id, null);
     await deleteLinkStatesOfUser(trx, user.id);
     await insertAudit(trx, ctx, user.id, {

@@ -3,7 +3,7 @@
 import type { AccountSession } from '@starport/api-client/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, renderApp } from '../../test/render-app.tsx';
+import { type FakeRoute, json, makeUser, renderApp } from '../../test/render-app.tsx';
 
 function makeSession(overrides: Partial<AccountSession> = {}): AccountSession {
   return {
@@ -31,7 +31,7 @@ const profile = {
   profile: { _id: 'user-1', username: 'nova', email: 'nova@example.com', createdAt: '2026-03-14T10:00:00.000Z' },
 };
 
-function renderAccount(api: Parameters<typeof renderApp>[1]['api'] = {}, sessions = [makeSession(), phone, laptop]) {
+function renderAccount(api: Record<string, FakeRoute> = {}, sessions = [makeSession(), phone, laptop]) {
   return renderApp('/account', {
     user: makeUser({ username: 'nova', email: 'nova@example.com' }),
     api: {
@@ -101,6 +101,8 @@ describe('account page', () => {
 
     expect(await screen.findByText('Signed out Safari on iOS.')).toBeTruthy();
     expect(signOut).toHaveBeenCalledTimes(1);
+    // The keyboard stays in the list, not lost with the button that left.
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Signed-in devices' }));
     expect(section('Signed-in devices').queryByText('Safari on iOS')).toBeNull();
     expect(section('Signed-in devices').getByText('Chrome on macOS')).toBeTruthy();
   });

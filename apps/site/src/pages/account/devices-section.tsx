@@ -5,7 +5,7 @@ import { ApiError } from '@starport/api-client/client';
 import type { AccountSession } from '@starport/api-client/contract';
 import { formatDate } from '@starport/ui/format';
 import { useToast } from '@starport/ui/toast';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
 import { Block } from '../../components/skeletons.tsx';
 import { AccountSection } from './account-section.tsx';
@@ -86,6 +86,8 @@ export function DevicesSection() {
   const [failed, setFailed] = useState(false);
   /** The id being signed out, or 'others'. */
   const [busy, setBusy] = useState<string | null>(null);
+  // Where the keyboard goes when the button it was on leaves with its device.
+  const listRef = useRef<HTMLUListElement>(null);
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -106,6 +108,7 @@ export function DevicesSection() {
     try {
       await api.account.signOutSession(session._id);
       setSessions((list) => list?.filter((s) => s._id !== session._id) ?? null);
+      listRef.current?.focus();
       toast.success(deviceMessages.signedOut(session.device));
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : deviceMessages.signOutFailed);
@@ -138,7 +141,7 @@ export function DevicesSection() {
     >
       {sessions ? (
         <>
-          <ul className="device-list">
+          <ul ref={listRef} className="device-list" tabIndex={-1} aria-label="Signed-in devices">
             {sessions.map((session) => (
               <DeviceRow key={session._id} session={session} busy={busy !== null} onSignOut={signOut} />
             ))}
