@@ -117,7 +117,7 @@ await db
   )
   .execute();
 const tokens: string[] = [];
-for (const userId of buyers) tokens.push(await createSession(ctx, userId, 'bench'));
+for (const userId of buyers) tokens.push(await createSession(ctx, userId, { userAgent: 'bench', address: 'bench' }));
 
 await database.close();
 process.stdout.write(`${JSON.stringify({ buyers, tokens, itemId: items[0]?.id, credits })}\n`);

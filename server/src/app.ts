@@ -14,6 +14,8 @@ import { identifyRequests } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import type { AppEnv } from './middleware/types.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
+import { accountDeviceRoutes } from './routes/account-devices.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -123,6 +125,8 @@ export function createApp(ctx: AppContext) {
     .route('/auth', passwordRecoveryRoutes)
     .route('/account/2fa', twoFactorRoutes)
     .route('/account', accountCredentialRoutes)
+    .route('/account', accountDeviceRoutes)
+    .route('/account', accountDataRoutes)
     .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)

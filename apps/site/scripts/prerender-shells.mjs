@@ -21,9 +21,11 @@ export const SHELL_PAGES = [
   { path: '/register', module: 'src/pages/register.tsx' },
   { path: '/dashboard', module: 'src/pages/dashboard.tsx' },
   { path: '/inventory', module: 'src/pages/inventory.tsx' },
+  { path: '/account', module: 'src/pages/account/account-page.tsx' },
   // The other pages show the layout and Loading until their chunk arrives (not the home page's hero).
   { path: '/trade', module: 'src/pages/trade.tsx' },
   { path: '/leaderboard', module: 'src/pages/leaderboard.tsx' },
+  { path: '/account-deleted', module: 'src/pages/account/account-deleted-page.tsx' },
   { path: '/billing', module: 'src/pages/billing.tsx' },
   { path: '/checkout', module: 'src/pages/checkout.tsx' },
   { path: '/discord/connect', module: 'src/pages/discord-connect.tsx' },

@@ -6,6 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { type PageHandle, RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import {
+  AccountShell,
   DashboardShell,
   HomeShell,
   InventoryShell,
@@ -53,11 +54,13 @@ export const routes: RouteObject[] = [
       page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
       page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
       page('leaderboard', () => import('./pages/leaderboard.tsx'), 'LeaderboardPage'),
+      page('account-deleted', () => import('./pages/account/account-deleted-page.tsx'), 'AccountDeletedPage'),
       {
         Component: RequireUser,
         children: [
           page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', DashboardShell),
           page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', InventoryShell),
+          page('account', () => import('./pages/account/account-page.tsx'), 'AccountPage', AccountShell),
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
           page('checkout/:orderId', () => import('./pages/checkout.tsx'), 'CheckoutPage'),
           page('billing', () => import('./pages/billing.tsx'), 'BillingPage'),

@@ -70,4 +70,42 @@ describe('createApiClient', () => {
     ]);
     expect(new Headers(seen[0]?.init.headers).has('Authorization')).toBe(false);
   });
+
+  it("downloads the player's data under the file name the server gives, and refuses like any call", async () => {
+    const named = clientAnswering(
+      () =>
+        new Response('{"account":{}}', {
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="starport-data-2026-11-23.json"',
+          },
+        }),
+    );
+    const file = await named.client.account.exportData();
+    expect(file.fileName).toBe('starport-data-2026-11-23.json');
+    expect(await file.blob.text()).toBe('{"account":{}}');
+    expect(named.seen[0]?.url).toBe('https://play.example.com/api/account/export');
+
+    const unnamed = clientAnswering(
+      () => new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="../x"' } }),
+    );
+    expect((await unnamed.client.account.exportData()).fileName).toBe('starport-data.json');
+
+    const expired = clientAnswering(() => Response.json({ error: { message: 'Expired' } }, { status: 401 }));
+    await expect(expired.client.account.exportData()).rejects.toThrow('Expired');
+    expect(expired.unauthorized()).toBe(1);
+  });
+
+  it('signs out a device by its id and deletes the account with the password and confirmation', async () => {
+    const { client, seen } = clientAnswering(() => Response.json({ signedOut: 1 }));
+    await client.account.signOutSession('a/b');
+    await client.account.signOutOtherSessions();
+    await client.account.deleteAccount({ password: 'pw', confirm: 'nova' });
+    expect(seen.map((s) => `${s.init.method} ${s.url}`)).toEqual([
+      'DELETE https://play.example.com/api/account/sessions/a%2Fb',
+      'POST https://play.example.com/api/account/sessions/sign-out-others',
+      'POST https://play.example.com/api/account/delete',
+    ]);
+    expect(JSON.parse(String(seen[2]?.init.body))).toEqual({ password: 'pw', confirm: 'nova' });
+  });
 });

@@ -1,5 +1,7 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
+  AccountProfileResponse,
+  AccountSessionsResponse,
   AdminDeliveriesResponse,
   AdminJobResponse,
   AdminJobsResponse,
@@ -15,6 +17,8 @@ import type {
   CategoryUpdate,
   CheckoutLine,
   CreateGameServerKeyResponse,
+  DeleteAccountRequest,
+  DeleteAccountResponse,
   DeleteImageResponse,
   DiscordRolesResponse,
   GameServerKeyResponse,
@@ -40,6 +44,7 @@ import type {
   ShopItemInput,
   ShopItemResponse,
   ShopItemUpdate,
+  SignOutDevicesResponse,
   SiteSettingsResponse,
   SubscriptionResponse,
   TierInput,
@@ -136,7 +141,8 @@ export function createApiClient(options: ApiClientOptions) {
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+  /** Sends a call and answers its response when it is a success; any refusal is thrown as an ApiError. */
+  async function send(method: string, path: string, requestOptions: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -161,8 +167,21 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.status === 401 && !requestOptions.ignoreUnauthorized) options.onUnauthorized?.();
       throw new ApiError(message || fallback, response.status, code);
     }
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const response = await send(method, path, requestOptions);
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
+  }
+
+  /** A download: its bytes, and the file name its Content-Disposition gives (or `fallbackName`). */
+  async function download(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+    const response = await send('GET', path);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const named = /filename="([^"/\\]+)"/.exec(disposition)?.[1];
+    return { blob: await response.blob(), fileName: named ?? fallbackName };
   }
 
   return {
@@ -257,6 +276,19 @@ export function createApiClient(options: ApiClientOptions) {
       enable: (code: string) => request<TwoFactorEnableResponse>('POST', '/account/2fa/enable', { body: { code } }),
       disable: (input: TwoFactorDisableRequest) =>
         request<TwoFactorStatusResponse>('POST', '/account/2fa/disable', { body: input }),
+    },
+    /** The Account page: signed-in devices, the player's data, deleting the account. */
+    account: {
+      profile: () => request<AccountProfileResponse>('GET', '/account/profile'),
+      sessions: () => request<AccountSessionsResponse>('GET', '/account/sessions'),
+      signOutSession: (id: string) =>
+        request<SignOutDevicesResponse>('DELETE', `/account/sessions/${encodeURIComponent(id)}`),
+      signOutOtherSessions: () => request<SignOutDevicesResponse>('POST', '/account/sessions/sign-out-others'),
+      /** Everything stored about the player, as the JSON file the server names. */
+      exportData: () => download('/account/export', 'starport-data.json'),
+      /** A wrong password is a 403, not a 401: the session stays. */
+      deleteAccount: (input: DeleteAccountRequest) =>
+        request<DeleteAccountResponse>('POST', '/account/delete', { body: input }),
     },
     discord: {
       link: () => request<{ redirectUrl: string }>('GET', '/discord/link'),

@@ -22,6 +22,8 @@ export interface UsersTable {
   last_login_at: Generated<string | null>;
   /** When the current email address was verified through its link (migration 018); null: not verified. */
   email_verified_at: Generated<string | null>;
+  /** When the player deleted the account (migration 019): the row stays, anonymised. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -32,6 +34,11 @@ export interface SessionsTable {
   last_seen_at: string;
   expires_at: string;
   user_agent: string | null;
+  /** What the player's device list names it by (migration 019); the database fills it in when left out. */
+  public_id: Generated<string>;
+  /** The client address at sign-in and at its last recorded use (migration 019). */
+  created_address: Generated<string | null>;
+  last_address: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {
@@ -201,7 +208,14 @@ export interface SubscriptionsTable {
   hold_settled_at: string | null;
 }
 
-export type SubscriptionHold = 'duplicate' | 'refunded' | 'disputed' | 'dispute_lost' | 'superseded';
+/** account_deleted (issue 19): the player deleted the account; cancelled, so it never charges again. */
+export type SubscriptionHold =
+  | 'duplicate'
+  | 'refunded'
+  | 'disputed'
+  | 'dispute_lost'
+  | 'superseded'
+  | 'account_deleted';
 
 export interface ProcessedEventsTable {
   event_id: string;

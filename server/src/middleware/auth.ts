@@ -6,6 +6,7 @@ import { createMiddleware } from 'hono/factory';
 import { AppError, authMessages, forbidden, unauthorized } from '../errors.ts';
 import { isAdminTwoFactorMissing } from '../services/accounts/admin-two-factor.ts';
 import { authenticateToken } from '../services/accounts/sessions.ts';
+import { getClientAddress } from './client-address.ts';
 import { requestHeader } from './request-header.ts';
 import type { AppEnv } from './types.ts';
 
@@ -21,7 +22,10 @@ function signedIn(fresh: boolean) {
     const ctx = c.get('ctx');
     const token = readBearerToken(requestHeader(c, 'authorization'));
     if (!token) throw unauthorized(authMessages.signInRequired);
-    const result = await authenticateToken(ctx, token, { fresh });
+    const result = await authenticateToken(ctx, token, {
+      fresh,
+      address: () => getClientAddress(c, ctx.config.trustProxy),
+    });
     if (!result.ok) {
       throw unauthorized(result.reason === 'expired' ? authMessages.sessionExpired : authMessages.signInRequired);
     }

@@ -2,6 +2,9 @@
 // answers, with the schemas of the shared contract. The OpenAPI document (openapi/document.ts) is
 // generated from this table, and a test holds it to the app's own route table, both ways.
 import {
+  accountExportSchema,
+  accountProfileResponseSchema,
+  accountSessionsResponseSchema,
   ackRequestSchema,
   ackResponseSchema,
   adminCategoriesResponseSchema,
@@ -31,6 +34,8 @@ import {
   DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   DELIVERY_LIMIT_MAX,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
   deleteImageRequestSchema,
   deleteImageResponseSchema,
   deliveriesResponseSchema,
@@ -76,6 +81,7 @@ import {
   shopItemInputSchema,
   shopItemResponseSchema,
   shopItemUpdateSchema,
+  signOutDevicesResponseSchema,
   siteSettingsResponseSchema,
   subscriptionResponseSchema,
   tierInputSchema,
@@ -106,6 +112,10 @@ export const tags = {
   accounts: {
     name: 'Accounts',
     description: 'Sign up, sign in (with two-factor sign-in and Discord), who am I, sign out, two-factor setup.',
+  },
+  account: {
+    name: 'Your account',
+    description: 'The signed-in player’s own account: signed-in devices, a download of their data, deleting it.',
   },
   shop: { name: 'Shop', description: 'The public catalogue, a player’s inventory, and buying with credits.' },
   tiers: { name: 'Tiers', description: 'The supporter tiers on sale.' },
@@ -510,6 +520,83 @@ export const operations: OperationSpec[] = [
     refusals: {
       409: 'The address is already verified',
       429: 'Too many verification mails for this account',
+    },
+  },
+
+  // --- Your account --------------------------------------------------------------------------------
+  {
+    route: 'GET /api/account/profile',
+    operationId: 'getAccountProfile',
+    tag: 'account',
+    summary: 'The player’s profile: username, email and member since',
+    access: 'player',
+    answers: { 200: json('The profile.', accountProfileResponseSchema) },
+  },
+  {
+    route: 'GET /api/account/sessions',
+    operationId: 'listAccountSessions',
+    tag: 'account',
+    summary: 'The player’s signed-in devices',
+    description:
+      'Each session with its browser and system in words, its client address, when it signed in and was last ' +
+      'used (recorded at most once a minute), most recently used first; `current` marks the device asking.',
+    access: 'player',
+    answers: { 200: json('The signed-in devices.', accountSessionsResponseSchema) },
+  },
+  {
+    route: 'DELETE /api/account/sessions/:id',
+    operationId: 'signOutAccountSession',
+    tag: 'account',
+    summary: 'Sign out one device: its token stops working at once',
+    access: 'player',
+    pathParameters: { id: 'The session’s public id (`_id` in the list)' },
+    answers: { 200: json('Signed out (`signedOut`: 1).', signOutDevicesResponseSchema) },
+    refusals: { 404: 'No such session among this player’s (the same answer for another player’s)' },
+  },
+  {
+    route: 'POST /api/account/sessions/sign-out-others',
+    operationId: 'signOutOtherAccountSessions',
+    tag: 'account',
+    summary: 'Sign out every device but this one',
+    access: 'player',
+    answers: { 200: json('How many devices were signed out.', signOutDevicesResponseSchema) },
+  },
+  {
+    route: 'GET /api/account/export',
+    operationId: 'exportAccountData',
+    tag: 'account',
+    summary: 'Download everything stored about the player, as JSON',
+    description:
+      'The account, Discord link, inventory and deliveries, credit ledger, payments, subscriptions, mails and ' +
+      'sessions, as an attachment named `starport-data-YYYY-MM-DD.json`. Nothing secret: no password hash, no ' +
+      'token or its hash.',
+    access: 'player',
+    answers: {
+      200: json('Everything stored about the player.', accountExportSchema, {
+        'Content-Disposition': {
+          description: 'attachment; filename="starport-data-YYYY-MM-DD.json" (the day it was made, UTC)',
+          required: true,
+        },
+      }),
+    },
+  },
+  {
+    route: 'POST /api/account/delete',
+    operationId: 'deleteAccount',
+    tag: 'account',
+    summary: 'Delete the account',
+    description:
+      'After the password and the username typed as `confirm` (letter case aside). Personal data is erased; the ' +
+      'credit ledger and payment records stay under a replaced name; an active subscription is cancelled at the ' +
+      'payment provider; the Discord role is removed; every session ends. The email and username can register again.',
+    access: 'player',
+    body: deleteAccountRequestSchema,
+    answers: { 200: json('Deleted: every session of the account has ended.', deleteAccountResponseSchema) },
+    refusals: {
+      400: 'A field is missing, or the confirmation is not the username',
+      403: 'The password is not correct',
+      409: 'The last administrator cannot delete their account',
+      429: 'Too many wrong passwords for this account from this address (counted with sign-ins)',
     },
   },
 

@@ -15,7 +15,7 @@ import { login, logout, type RequestMeta, register } from '../services/accounts/
 import { completeTwoFactorLogin, redeemDiscordTicket } from '../services/accounts/login-challenges.ts';
 import { toUserView } from '../services/accounts/user-view.ts';
 
-/** Who is calling, for the rate limits and logs of the account calls. */
+/** Who is asking, for sign-ins and the account calls: the client address and the browser. */
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {
     address: getClientAddress(c, c.get('ctx').config.trustProxy),

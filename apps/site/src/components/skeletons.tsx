@@ -119,3 +119,19 @@ export function DashboardSkeleton({ label = 'Loading...' }: SkeletonProps) {
     </div>
   );
 }
+
+/** The Account page's first section cards: a heading and a few lines each. */
+export function AccountSectionsSkeleton({ label = 'Loading your account...' }: SkeletonProps) {
+  return (
+    <div className="skeleton account-sections">
+      <Status label={label} />
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="card account-section skeleton-card" aria-hidden="true">
+          <Block className="skeleton-line skeleton-line-title" />
+          <Block className="skeleton-line" />
+          <Block className="skeleton-line skeleton-line-short" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -100,10 +100,12 @@ export function NavBar() {
           {/* While a stored token is being checked, show neither state rather than flash the wrong one. */}
           {loading ? null : user ? (
             <div className="nav-account">
-              <div className="nav-user">
+              {/* The player's name opens their Account page, where stores keep it. */}
+              <Link to="/account" className="nav-user" title="Account settings">
                 <span className="nav-username">{user.username}</span>
                 <span className="nav-credits">{creditFormat.format(user.credits)} credits</span>
-              </div>
+                <span className="visually-hidden">: account settings</span>
+              </Link>
               <button type="button" className="btn btn-secondary btn-sm" onClick={handleLogout}>
                 Logout
               </button>

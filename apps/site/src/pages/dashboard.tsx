@@ -28,7 +28,7 @@ import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useSiteSettings } from '../site-settings.tsx';
-import { dashboardLead } from './page-shells.tsx';
+import { accountSettingsLink, dashboardLead } from './page-shells.tsx';
 
 export const discordMessages = {
   linked: 'Discord linked successfully!',
@@ -253,9 +253,14 @@ export function DashboardPage() {
 
   return (
     <div className="page container dashboard">
-      <header className="page-header">
-        <h1>Welcome, {user.username}</h1>
-        <p>{dashboardLead}</p>
+      <header className="page-header dashboard-header">
+        <div>
+          <h1>Welcome, {user.username}</h1>
+          <p>{dashboardLead}</p>
+        </div>
+        <Link to={accountSettingsLink.to} className={accountSettingsLink.className}>
+          {accountSettingsLink.label}
+        </Link>
       </header>
 
       <div className="stat-grid">

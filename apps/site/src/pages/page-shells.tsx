@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { AuthCard } from '../components/auth-card.tsx';
 import {
+  AccountSectionsSkeleton,
   Block,
   CardGridSkeleton,
   DashboardSkeleton,
@@ -131,16 +132,49 @@ export function RegisterShell() {
 
 export const dashboardLead = 'Your command deck: credits, supporter tier and linked accounts at a glance.';
 
+/** The dashboard's way to the Account page, in its header; the shell holds its place (a plain link: no router there). */
+export const accountSettingsLink = {
+  to: '/account',
+  className: 'btn btn-secondary btn-sm dashboard-account-link',
+  label: 'Account settings',
+} as const;
+
 export function DashboardShell() {
   return (
     <div className="page container dashboard">
-      <header className="page-header">
-        <div className="skeleton-h1" aria-hidden="true">
-          <Block className="skeleton-line-h1" />
+      <header className="page-header dashboard-header">
+        <div>
+          <div className="skeleton-h1" aria-hidden="true">
+            <Block className="skeleton-line-h1" />
+          </div>
+          <p>{dashboardLead}</p>
         </div>
-        <p>{dashboardLead}</p>
+        <a href={accountSettingsLink.to} className={accountSettingsLink.className}>
+          {accountSettingsLink.label}
+        </a>
       </header>
       <DashboardSkeleton />
+    </div>
+  );
+}
+
+export const accountLead = 'Your profile, where you are signed in, your data, and closing your account.';
+
+export function AccountIntro() {
+  return (
+    <header className="page-header">
+      <h1>Account</h1>
+      <p>{accountLead}</p>
+    </header>
+  );
+}
+
+/** The Account page's section cards, at the heights of a short section each. */
+export function AccountShell() {
+  return (
+    <div className="page container account-page">
+      <AccountIntro />
+      <AccountSectionsSkeleton />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     currentTier: null,
     discordId: null,
     discordUsername: null,
+    emailVerified: true,
     ...overrides,
   };
 }

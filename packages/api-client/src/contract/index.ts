@@ -1,4 +1,5 @@
 // The API contract shared by the server (validation) and the clients (types): one place, no drift.
+export * from './account.ts';
 export * from './admin.ts';
 export * from './admin-history.ts';
 export * from './admin-users.ts';

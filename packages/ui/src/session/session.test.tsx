@@ -16,6 +16,7 @@ const pilot: User = {
   currentTier: null,
   discordId: null,
   discordUsername: null,
+  emailVerified: true,
 };
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;

@@ -32,6 +32,7 @@ export function makeAdmin(overrides: Partial<User> = {}): User {
     currentTier: null,
     discordId: null,
     discordUsername: null,
+    emailVerified: true,
     ...overrides,
   };
 }

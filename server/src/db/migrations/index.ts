@@ -17,6 +17,7 @@ import * as oneSubscriptionPerPlayer from './2026-11-24-014-one-subscription-per
 import * as listIndexes from './2026-11-24-015-list-indexes.ts';
 import * as scaleIndexes from './2026-11-24-017-scale-indexes.ts';
 import * as accountTokens from './2026-11-24-018-account-tokens.ts';
+import * as accountDevicesAndDeletion from './2026-11-24-019-account-devices-and-deletion.ts';
 import * as twoFactor from './2026-11-24-020-two-factor.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-015-list-indexes': listIndexes,
   '2026-11-24-017-scale-indexes': scaleIndexes,
   '2026-11-24-018-account-tokens': accountTokens,
+  '2026-11-24-019-account-devices-and-deletion': accountDevicesAndDeletion,
   '2026-11-24-020-two-factor': twoFactor,
 };

@@ -68,3 +68,14 @@ export async function pageLedgerOfUser(db: Executor, userId: string, page: Newes
   const query = db.selectFrom('credit_ledger').selectAll().where('credit_ledger.user_id', '=', userId);
   return newestFirst(query, 'credit_ledger', page).execute();
 }
+
+/** A player's whole ledger, oldest first (the download of their data). */
+export async function listLedgerOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -33,3 +33,8 @@ export async function takeLinkState(db: Executor, stateHash: string) {
 export async function purgeLinkStates(db: Executor, now: string): Promise<void> {
   await db.deleteFrom('discord_link_states').where('expires_at', '<', now).execute();
 }
+
+/** Forgets every Discord link a player had started (their account is deleted). */
+export async function deleteLinkStatesOfUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('discord_link_states').where('user_id', '=', userId).execute();
+}

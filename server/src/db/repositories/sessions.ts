@@ -1,9 +1,12 @@
 // Data access for sessions, which are stored only as hashes of their tokens.
-import type { Executor, SessionRow } from '../database.ts';
+import type { Insertable } from 'kysely';
+import type { Executor, SessionRow, SessionsTable } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { type UserWithTier, userWithTierColumns } from './users.ts';
 
-export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
+export type NewSession = Insertable<SessionsTable>;
+
+export async function insertSession(db: Executor, session: NewSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
@@ -43,12 +46,74 @@ export async function findSessionWithUser(db: Executor, tokenHash: string): Prom
   };
 }
 
-const updateLastSeen = prepared((db: Executor, tokenHash: string, lastSeenAt: string) =>
-  db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash),
+const updateLastSeen = prepared((db: Executor, tokenHash: string, lastSeenAt: string, address: string | null) =>
+  db
+    .updateTable('sessions')
+    .set({ last_seen_at: lastSeenAt, last_address: address })
+    .where('token_hash', '=', tokenHash),
 );
 
-export async function touchSession(db: Executor, tokenHash: string, lastSeenAt: string): Promise<void> {
-  await updateLastSeen(db, tokenHash, lastSeenAt);
+/** Records a use of the session: when, and from which address. */
+export async function touchSession(
+  db: Executor,
+  tokenHash: string,
+  lastSeenAt: string,
+  address: string | null,
+): Promise<void> {
+  await updateLastSeen(db, tokenHash, lastSeenAt, address);
+}
+
+/** A session as the player's device list shows it: never its token's hash. */
+export type DeviceSessionRow = Pick<
+  SessionRow,
+  'public_id' | 'user_agent' | 'created_address' | 'last_address' | 'created_at' | 'last_seen_at' | 'expires_at'
+> & { current: boolean };
+
+/** A player's sessions, most recently used first; `currentTokenHash` marks the one asking. */
+export async function listSessionsOfUser(
+  db: Executor,
+  userId: string,
+  currentTokenHash: string,
+): Promise<DeviceSessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select([
+      'public_id',
+      'token_hash',
+      'user_agent',
+      'created_address',
+      'last_address',
+      'created_at',
+      'last_seen_at',
+      'expires_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('public_id')
+    .execute();
+  return rows.map(({ token_hash, ...row }) => ({ ...row, current: token_hash === currentTokenHash }));
+}
+
+/** Ends one of the player's sessions by its public id: 0 when it is not theirs or not there. */
+export async function deleteSessionOfUser(db: Executor, userId: string, publicId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of the player but `keepTokenHash` (null or left out: every one). Returns how many. */
+export async function deleteSessionsOfUser(
+  db: Executor,
+  userId: string,
+  keepTokenHash: string | null = null,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<number> {
@@ -62,13 +127,5 @@ export async function deleteExpiredSessions(db: Executor, now: string, idleCutof
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]))
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Ends every session of a user, but `keepTokenHash` if given (the one making the change). */
-export async function deleteSessionsOfUser(db: Executor, userId: string, keepTokenHash?: string): Promise<number> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
-  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -8,7 +8,13 @@ import type { Executor, NewSubscription, SubscriptionHold, SubscriptionRow } fro
 export const HOLDING_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** Holds that ask something of the provider (cancel, and for a duplicate a refund): a dispute only waits. */
-export const HOLDS_TO_SETTLE: readonly SubscriptionHold[] = ['duplicate', 'refunded', 'dispute_lost', 'superseded'];
+export const HOLDS_TO_SETTLE: readonly SubscriptionHold[] = [
+  'duplicate',
+  'refunded',
+  'dispute_lost',
+  'superseded',
+  'account_deleted',
+];
 
 const byProviderId = (db: Executor, providerSubscriptionId: string) =>
   db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', providerSubscriptionId);
@@ -108,4 +114,37 @@ export async function markHoldSettled(db: Executor, id: string, nowIso: string):
     .where('hold_settled_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every subscription of a player, oldest first (the download of their data). */
+export async function listSubscriptionsOfUser(db: Executor, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Holds every subscription of the player that the provider may still bill, so it gives no tier and
+ * the settling pass cancels it at the provider (subscription-holds.ts). An open dispute's hold is
+ * replaced (the dispute is settled on the payment, not the subscription); a duplicate stays one, as
+ * it is cancelled anyway. Returns how many.
+ */
+export async function holdSubscriptionsOfUser(
+  db: Executor,
+  userId: string,
+  hold: SubscriptionHold,
+  nowIso: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ hold, hold_settled_at: null, updated_at: nowIso })
+    .where('user_id', '=', userId)
+    .where('status', 'in', HOLDING_STATUSES)
+    .where((eb) => eb.or([eb('hold', 'is', null), eb('hold', '=', 'disputed')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -26,6 +26,7 @@ export const userWithTierColumns = [
   'users.updated_at',
   'users.last_login_at',
   'users.email_verified_at',
+  'users.deleted_at',
   'tiers.name as tier_name',
   'tiers.price_cents as tier_price_cents',
 ] as const;
@@ -297,4 +298,40 @@ export async function updateVerifiedEmail(
     .set({ email: email.email, email_normalized: email.normalized, email_verified_at: now, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** What replaces a deleted player's personal data on their row (services/accounts/account-deletion.ts). */
+export interface AnonymisedUser {
+  email: string;
+  emailNormalized: string;
+  username: string;
+  usernameNormalized: string;
+  passwordHash: string;
+}
+
+/**
+ * Erases a player's personal data from their row, which stays (ledgers and payments name it): the
+ * email, the username, the Discord link, the password, the admin flag and tier. Returns whether it was there.
+ */
+export async function anonymiseUser(db: Executor, id: string, replacement: AnonymisedUser, now: string) {
+  const result = await db
+    .updateTable('users')
+    .set({
+      email: replacement.email,
+      email_normalized: replacement.emailNormalized,
+      username: replacement.username,
+      username_normalized: replacement.usernameNormalized,
+      password_hash: replacement.passwordHash,
+      discord_id: null,
+      discord_username: null,
+      is_admin: 0,
+      current_tier_id: null,
+      last_login_at: null,
+      deleted_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -14,7 +14,7 @@ export interface RequestMeta {
 
 /** A new session; the sign-in time is kept for the admin's user list (one indexed write per sign-in). */
 export async function signIn(ctx: AppContext, user: UserWithTier, meta: RequestMeta): Promise<AuthResponse> {
-  const token = await createSession(ctx, user.id, meta.userAgent);
+  const token = await createSession(ctx, user.id, meta);
   await updateLastLogin(ctx.db, user.id, toIso(ctx.clock()));
   return { user: toUserView(user), token };
 }

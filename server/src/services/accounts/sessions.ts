@@ -11,23 +11,36 @@ import {
 } from '../../db/repositories/sessions.ts';
 import type { UserWithTier } from '../../db/repositories/users.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
-import { newSecretToken, sha256Hex } from '../../lib/ids.ts';
+import { newId, newSecretToken, sha256Hex } from '../../lib/ids.ts';
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export const hashToken = (token: string): string => sha256Hex(token);
 
-export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+/** Where a session is used from: its browser and its client address, as the device list shows them. */
+export interface SessionOrigin {
+  userAgent: string | null;
+  address: string;
+}
+
+const USER_AGENT_MAX = 200;
+const ADDRESS_MAX = 64;
+
+export async function createSession(ctx: AppContext, userId: string, origin: SessionOrigin): Promise<string> {
   const token = newSecretToken();
   const now = ctx.clock();
+  const address = origin.address.slice(0, ADDRESS_MAX);
   await insertSession(ctx.db, {
     token_hash: hashToken(token),
+    public_id: newId(),
     user_id: userId,
     created_at: toIso(now),
     last_seen_at: toIso(now),
     expires_at: toIso(addMs(now, ctx.config.sessionAbsoluteMs)),
-    user_agent: userAgent ? userAgent.slice(0, 200) : null,
+    user_agent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX) : null,
+    created_address: address,
+    last_address: address,
   });
   return token;
 }
@@ -61,7 +74,7 @@ function readSession(ctx: AppContext, tokenHash: string) {
 export async function authenticateToken(
   ctx: AppContext,
   token: string,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; address?: () => string } = {},
 ): Promise<AuthResult> {
   const tokenHash = hashToken(token);
   const found = options.fresh ? await findSessionWithUser(ctx.db, tokenHash) : await readSession(ctx, tokenHash);
@@ -73,7 +86,7 @@ export async function authenticateToken(
     return { ok: false, reason: 'expired' };
   }
   if (now.getTime() - new Date(found.session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
-    await touchSession(ctx.db, tokenHash, toIso(now));
+    await touchSession(ctx.db, tokenHash, toIso(now), options.address?.().slice(0, ADDRESS_MAX) ?? null);
   }
   return { ok: true, user: found.user, tokenHash };
 }

@@ -2,7 +2,9 @@
 // admin change (audit.ts writes it) and a player's credit ledger.
 import type { AuditEntry, LedgerEntry, PageQueryInput } from '@starport/api-client/contract';
 import { adminUserMessages } from '@starport/api-client/contract';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { CreditLedgerTable } from '../../db/database.ts';
 import { pageAuditEntries } from '../../db/repositories/audit-log.ts';
 import { pageLedgerOfUser } from '../../db/repositories/credits.ts';
 import { findUserById } from '../../db/repositories/users.ts';
@@ -38,7 +40,12 @@ export async function listUserLedger(
   const request = newestFirstRequest(query, 'ledger');
   if (!(await findUserById(ctx.db, userId))) throw notFound(adminUserMessages.userNotFound);
   const page = newestFirstAnswer(await pageLedgerOfUser(ctx.db, userId, request), request, 'ledger');
-  const entries = page.rows.map((row) => ({
+  return { entries: page.rows.map(toLedgerEntryView), nextCursor: page.nextCursor };
+}
+
+/** A ledger row as administrators and the player's own data download show it. */
+export function toLedgerEntryView(row: Selectable<CreditLedgerTable>): LedgerEntry {
+  return {
     _id: row.id,
     delta: Number(row.delta),
     balanceAfter: Number(row.balance_after),
@@ -46,6 +53,5 @@ export async function listUserLedger(
     reference: row.reference,
     actorId: row.actor_id,
     createdAt: row.created_at,
-  }));
-  return { entries, nextCursor: page.nextCursor };
+  };
 }

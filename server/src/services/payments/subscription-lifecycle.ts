@@ -245,7 +245,7 @@ export async function holdSubscriptionOf(
   trx: Executor,
   ctx: AppContext,
   payment: PaymentRow,
-  hold: Exclude<SubscriptionHold, 'duplicate' | 'superseded'>,
+  hold: Exclude<SubscriptionHold, 'duplicate' | 'superseded' | 'account_deleted'>,
   nowIso: string,
 ): Promise<void> {
   if (!payment.subscription_id) return;

@@ -1,0 +1,30 @@
+// The Account page (/account, players only; issue 19): one section per concern, in this order. Each
+// section is its own component in this folder, so adding one is a line here.
+import { useSession } from '@starport/ui/session';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { AccountIntro } from '../page-shells.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { DevicesSection } from './devices-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { YourDataSection } from './your-data-section.tsx';
+
+export function AccountPage() {
+  const { user } = useSession();
+  usePageTitle('Account');
+  // The guard only renders this page for a signed-in user.
+  if (!user) return null;
+
+  return (
+    <div className="page container account-page">
+      <AccountIntro />
+      <div className="account-sections">
+        <ProfileSection user={user} />
+        {/* Email and Password (issue 19, part "mail"): the change-email and change-password sections go here. */}
+        {/* Two-factor sign-in (issue 19, part "2fa"): its section goes here. */}
+        <DevicesSection />
+        <YourDataSection />
+        <DeleteAccountSection user={user} />
+      </div>
+    </div>
+  );
+}
