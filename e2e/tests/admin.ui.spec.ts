@@ -299,8 +299,8 @@ test('site settings hide a tab from the navigation at once, and put it back', as
     await page.goto('/admin/settings');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: 'Admin' })).toBeDisabled();
-    await expect(page.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Admin', exact: true })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Admin', exact: true })).toBeChecked();
 
     await page.getByRole('checkbox', { name: 'Leaderboard' }).uncheck();
     await page.getByLabel('Thank-you message').fill('Thanks from the browser suite!');

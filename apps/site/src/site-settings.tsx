@@ -7,7 +7,11 @@ import { createContext, useCallback, useContext, useEffect, useState } from 'rea
 
 /** What the answer may hold: read defensively, since an older or newer server may differ. */
 interface SiteSettingsAnswer {
-  settings?: { visibleTabs?: Partial<Record<string, unknown>>; thankYouMessage?: unknown };
+  settings?: {
+    visibleTabs?: Partial<Record<string, unknown>>;
+    thankYouMessage?: unknown;
+    requireAdminTwoFactor?: unknown;
+  };
 }
 
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
@@ -21,7 +25,11 @@ function readSettings(answer: SiteSettingsAnswer): SiteSettings {
     if (answer.settings?.visibleTabs?.[key] === false) visibleTabs[key] = false;
   }
   const message = answer.settings?.thankYouMessage;
-  return { visibleTabs, thankYouMessage: typeof message === 'string' ? message : '' };
+  return {
+    visibleTabs,
+    thankYouMessage: typeof message === 'string' ? message : '',
+    requireAdminTwoFactor: answer.settings?.requireAdminTwoFactor === true,
+  };
 }
 
 export function SiteSettingsProvider({ client, children }: { client: ApiClient; children: ReactNode }) {

@@ -102,7 +102,8 @@ function ConsoleShell({ bridge, client, serverUrl, remembersSignIn, onSignedIn }
           Sign Out
         </button>
       </header>
-      <AdminApp client={client} windowDrop />
+      {/* Opened in the browser: the one outside address the console allows is the server it signed in to. */}
+      <AdminApp client={client} windowDrop accountUrl={`${serverUrl}/account`} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// Login (SPEC.md §2, §5, §8): email and password, a busy label, and the server's refusal in a banner.
+// Login (SPEC.md §2, §5, §8): email and password, a busy label, and the server's refusal in a banner;
+// then, for an account with two-factor sign-in, its code (login-code-step.tsx); or Sign in with Discord.
 
 import { fallbackMessages } from '@starport/api-client/client';
 import { checkLogin } from '@starport/api-client/contract';
@@ -11,6 +12,8 @@ import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
+import { SignInWithDiscord, useDiscordSignInReturn } from './discord-sign-in.tsx';
+import { LoginCodeStep } from './login-code-step.tsx';
 import { loginCopy } from './page-shells.tsx';
 
 const fields = ['email', 'password'] as const;
@@ -23,14 +26,22 @@ const validate = (values: Record<Field, string>) => checkLogin(values);
 export function LoginPage() {
   const { user, login } = useSession();
   const navigate = useNavigate();
+  // The two-factor step's challenge, from the password or from Discord's way back.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  // What a step that ended, or Discord's way back, has to say on the password step.
+  const [notice, setNotice] = useState<string | null>(null);
+  const toDashboard = () => navigate('/dashboard', { replace: true });
+  useDiscordSignInReturn({ onChallenge: setChallenge, onFailure: setNotice, onSignedIn: toDashboard });
   const { values, errors, failure, busy, update, handleSubmit } = useValidatedForm({
     fields,
     initial: { email: '', password: '' },
     validate,
     fallbackMessage: fallbackMessages.login,
     submit: async (data) => {
-      await login(data.email, data.password);
-      navigate('/dashboard', { replace: true });
+      setNotice(null);
+      const outcome = await login(data.email, data.password);
+      if ('twoFactorRequired' in outcome) return setChallenge(outcome.challenge);
+      toDashboard();
     },
   });
   usePageTitle('Login');
@@ -41,9 +52,22 @@ export function LoginPage() {
   // Someone already signed in has nothing to do here; during our own submit the handler navigates.
   if (user && !busy) return <Navigate to="/dashboard" replace />;
 
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        challenge={challenge}
+        onSignedIn={toDashboard}
+        onBack={(reason) => {
+          setChallenge(null);
+          setNotice(reason);
+        }}
+      />
+    );
+  }
+
   return (
-    <AuthCard {...loginCopy} failure={failure}>
-      {resetDone && !failure ? (
+    <AuthCard {...loginCopy} failure={failure ?? notice}>
+      {resetDone && !failure && !notice ? (
         <div className="banner banner-success" role="status">
           Your password was changed. Log in with the new one.
         </div>
@@ -67,6 +91,11 @@ export function LoginPage() {
           {busy ? 'Logging in...' : 'Login'}
         </button>
       </form>
+
+      <div className="auth-divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <SignInWithDiscord />
 
       <p className="auth-switch">
         New to Starport? <Link to="/register">Create an account</Link>

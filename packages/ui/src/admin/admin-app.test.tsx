@@ -89,6 +89,23 @@ describe('AdminApp', () => {
     }
   });
 
+  it('tells an administrator refused for want of two-factor sign-in what to do, with a link to the Account page', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const message =
+        'Administrators must turn on two-factor sign-in. Turn it on in your Account page, then come back.';
+      renderAdmin('/admin', {
+        api: { 'GET /api/admin/stats': () => json(403, { error: { message, code: 'two_factor_required' } }) },
+      });
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(message);
+      expect(within(alert).getByRole('link', { name: 'Open your Account page' }).getAttribute('href')).toBe('/account');
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
   it('says on Updates that publishing is coming soon', async () => {
     renderAdmin('/admin/updates');
 

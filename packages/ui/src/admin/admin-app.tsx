@@ -3,7 +3,7 @@
 // The host provides the toasts (@starport/ui/toast) and the session (@starport/ui/session).
 
 import type { ApiClient } from '@starport/api-client/client';
-import type { SiteSettings } from '@starport/api-client/contract';
+import { type SiteSettings, twoFactorMessages } from '@starport/api-client/contract';
 import { Link, NavLink, Outlet, Route, Routes, useOutletContext, useResolvedPath } from 'react-router-dom';
 import { AuditLog } from './audit/audit-log.tsx';
 import { CategoryManagement } from './categories/category-management.tsx';
@@ -11,7 +11,7 @@ import { AdminDashboard } from './dashboard.tsx';
 import { GameServers } from './game-servers/game-servers.tsx';
 import { ShopItemManagement } from './items/item-management.tsx';
 import { SiteSettingsScreen } from './settings/site-settings.tsx';
-import { AdminHostProvider } from './shared/admin-context.tsx';
+import { AdminHostProvider, useTwoFactorRefused } from './shared/admin-context.tsx';
 import { TierManagement } from './tiers/tier-management.tsx';
 import { UpdatesScreen } from './updates.tsx';
 import { UserManagement } from './users/user-management.tsx';
@@ -22,6 +22,8 @@ export interface AdminAppProps {
   onSiteSettingsSaved?: (settings: SiteSettings) => void;
   /** The desktop console: image files dropped on the window upload while the item form or picker is open. */
   windowDrop?: boolean;
+  /** Where the administrator turns on two-factor sign-in: `/account` on the site, the server's page in the console. */
+  accountUrl?: string;
 }
 
 /** SPEC.md §2: the tab links, relative to wherever the panel is mounted. */
@@ -39,11 +41,11 @@ const adminTabs = [
   { to: 'audit', label: 'Audit log' },
 ] as const;
 
-export function AdminApp({ client, onSiteSettingsSaved, windowDrop }: AdminAppProps) {
+export function AdminApp({ client, onSiteSettingsSaved, windowDrop, accountUrl = '/account' }: AdminAppProps) {
   return (
     <AdminHostProvider client={client} onSiteSettingsSaved={onSiteSettingsSaved} windowDrop={windowDrop}>
       <Routes>
-        <Route path="/" element={<AdminLayout />}>
+        <Route path="/" element={<AdminLayout accountUrl={accountUrl} />}>
           <Route index element={<AdminDashboard />} />
           <Route path="tiers" element={<TierManagement />} />
           <Route path="shop" element={<ShopItemManagement />} />
@@ -60,7 +62,8 @@ export function AdminApp({ client, onSiteSettingsSaved, windowDrop }: AdminAppPr
   );
 }
 
-function AdminLayout() {
+function AdminLayout({ accountUrl }: { accountUrl: string }) {
+  const twoFactorRefused = useTwoFactorRefused();
   // The panel's own address (/admin on the site, / in the console), for links back to the dashboard.
   const resolved = useResolvedPath('.').pathname;
   const home = resolved.length > 1 ? resolved.replace(/\/+$/, '') : resolved;
@@ -81,6 +84,16 @@ function AdminLayout() {
           ))}
         </ul>
       </nav>
+      {twoFactorRefused ? (
+        <div className="banner banner-warning admin-two-factor" role="alert">
+          <span className="banner-text">
+            <span>{twoFactorMessages.adminRequired}</span>{' '}
+            <a href={accountUrl} target={accountUrl.startsWith('/') ? undefined : '_blank'} rel="noreferrer">
+              Open your Account page
+            </a>
+          </span>
+        </div>
+      ) : null}
       <section className="admin-screen">
         <Outlet context={home} />
       </section>

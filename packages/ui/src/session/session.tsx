@@ -104,7 +104,10 @@ export function SessionProvider({ client, tokenStore, children }: SessionProvide
     [client, adopt],
   );
 
-  const register = useCallback(async (input: RegisterRequest) => adopt(await client.auth.register(input)), [client, adopt]);
+  const register = useCallback(
+    async (input: RegisterRequest) => adopt(await client.auth.register(input)),
+    [client, adopt],
+  );
 
   const logout = useCallback(async () => {
     generation.current++;

@@ -104,11 +104,11 @@ export async function deleteSessionOfUser(db: Executor, userId: string, publicId
   return Number(result.numDeletedRows);
 }
 
-/** Ends every session of the player but `keepTokenHash` (null: every one). Returns how many. */
+/** Ends every session of the player but `keepTokenHash` (null or left out: every one). Returns how many. */
 export async function deleteSessionsOfUser(
   db: Executor,
   userId: string,
-  keepTokenHash?: string | null,
+  keepTokenHash: string | null = null,
 ): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);

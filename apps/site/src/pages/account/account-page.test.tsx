@@ -56,6 +56,7 @@ describe('account page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Profile',
+      'Two-factor sign-in',
       'Signed-in devices',
       'Your data',
       'Delete account',

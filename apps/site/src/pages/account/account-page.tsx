@@ -6,6 +6,7 @@ import { AccountIntro } from '../page-shells.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
 export function AccountPage() {
@@ -20,7 +21,7 @@ export function AccountPage() {
       <div className="account-sections">
         <ProfileSection user={user} />
         {/* Email and Password (issue 19, part "mail"): the change-email and change-password sections go here. */}
-        {/* Two-factor sign-in (issue 19, part "2fa"): its section goes here. */}
+        <TwoFactorSection />
         <DevicesSection />
         <YourDataSection />
         <DeleteAccountSection user={user} />

@@ -58,11 +58,47 @@ describe('SiteSettingsScreen', () => {
         admin: true,
       },
       thankYouMessage: 'You keep the lights on.',
+      requireAdminTwoFactor: false,
     };
     expect(bodies('PATCH /api/admin/site-settings')).toEqual([expected]);
     expect(onSiteSettingsSaved).toHaveBeenCalledWith(expected);
     await waitFor(() => expect(count('GET /api/admin/site-settings')).toBe(2));
     expect((screen.getByRole('checkbox', { name: 'Leaderboard' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('requires two-factor sign-in of administrators, and shows the refusal of an admin who has none', async () => {
+    let allowed = false;
+    const server = settingsServer(stored);
+    const { bodies } = renderAdmin('/admin/settings', {
+      api: {
+        ...server,
+        'PATCH /api/admin/site-settings': (request) =>
+          allowed
+            ? server['PATCH /api/admin/site-settings'](request)
+            : json(409, {
+                error: {
+                  message: 'Turn on two-factor sign-in for your own account first, or you would lock yourself out.',
+                  code: 'conflict',
+                },
+              }),
+      },
+    });
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Require two-factor sign-in for administrators',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText('Turn on two-factor sign-in for your own account first, or you would lock yourself out.'),
+    ).toBeTruthy();
+
+    allowed = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    expect(
+      bodies('PATCH /api/admin/site-settings').map((body) => (body as SiteSettings).requireAdminTwoFactor),
+    ).toEqual([true, true]);
   });
 
   it("says 'Failed to fetch site settings' and offers to try again", async () => {

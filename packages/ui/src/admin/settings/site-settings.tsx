@@ -1,5 +1,7 @@
 // Site Settings (SPEC.md §2/§3/§4): which navigation tabs show, and the thank-you message players see
-// after a subscription payment. The admin tab's checkbox is disabled: admins always see it.
+// after a subscription payment. The admin tab's checkbox is disabled: admins always see it. And
+// whether administrators must have two-factor sign-in (the server refuses turning it on for an
+// administrator who has none, with its own message).
 
 import type { SiteSettings, TabKey, UpdateSiteSettingsRequest, VisibleTabs } from '@starport/api-client/contract';
 import { THANK_YOU_MESSAGE_MAX_LENGTH, tabKeys } from '@starport/api-client/contract';
@@ -63,7 +65,11 @@ export function SiteSettingsScreen() {
     try {
       // The admin tab can never be hidden from admins, whatever was stored before.
       const visibleTabs: VisibleTabs = { ...draft.visibleTabs, admin: true };
-      const { settings: saved } = await save.mutateAsync({ visibleTabs, thankYouMessage: draft.thankYouMessage });
+      const { settings: saved } = await save.mutateAsync({
+        visibleTabs,
+        thankYouMessage: draft.thankYouMessage,
+        requireAdminTwoFactor: draft.requireAdminTwoFactor,
+      });
       toast.success(settingsMessages.saved);
       notifyHost(saved);
     } catch (error) {
@@ -125,6 +131,18 @@ export function SiteSettingsScreen() {
             rows={5}
             hint="Shown to players after a subscription payment; left empty, they see the default thank-you text."
           />
+          <fieldset className="form-group">
+            <legend>Security</legend>
+            <CheckboxField
+              label="Require two-factor sign-in for administrators"
+              name="requireAdminTwoFactor"
+              checked={draft.requireAdminTwoFactor}
+              hint="Administrators without it are refused by every admin screen until they turn it on in their Account page. Turn it on for your own account first."
+              onCheckedChange={(on) =>
+                setDraft((current) => (current ? { ...current, requireAdminTwoFactor: on } : current))
+              }
+            />
+          </fieldset>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving...' : 'Save Settings'}

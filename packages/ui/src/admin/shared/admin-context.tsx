@@ -3,7 +3,8 @@
 // panel's data cache.
 
 import type { ApiClient } from '@starport/api-client/client';
-import type { SiteSettings } from '@starport/api-client/contract';
+import { ApiError } from '@starport/api-client/client';
+import { type SiteSettings, TWO_FACTOR_REQUIRED_CODE } from '@starport/api-client/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createContext, useContext, useMemo, useState } from 'react';
@@ -17,6 +18,12 @@ export interface AdminHost {
   windowDrop?: boolean | undefined;
 }
 
+/** Whether the server refused this administrator for want of two-factor sign-in (the site's setting). */
+const TwoFactorRefusalContext = createContext(false);
+
+export const isTwoFactorRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED_CODE;
+
 const AdminHostContext = createContext<AdminHost | null>(null);
 
 export function AdminHostProvider({
@@ -26,13 +33,25 @@ export function AdminHostProvider({
   children,
 }: AdminHost & { children: ReactNode }) {
   const value = useMemo(() => ({ client, onSiteSettingsSaved, windowDrop }), [client, onSiteSettingsSaved, windowDrop]);
+  const [twoFactorRefused, setTwoFactorRefused] = useState(false);
   // The panel's own cache of what it read (use-admin-query.ts), for as long as it is mounted.
-  const [queryClient] = useState(createAdminQueryClient);
+  const [queryClient] = useState(() =>
+    createAdminQueryClient((error) => {
+      if (isTwoFactorRefusal(error)) setTwoFactorRefused(true);
+    }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <AdminHostContext.Provider value={value}>{children}</AdminHostContext.Provider>
+      <AdminHostContext.Provider value={value}>
+        <TwoFactorRefusalContext.Provider value={twoFactorRefused}>{children}</TwoFactorRefusalContext.Provider>
+      </AdminHostContext.Provider>
     </QueryClientProvider>
   );
+}
+
+/** True once an admin call was refused because this administrator has no two-factor sign-in. */
+export function useTwoFactorRefused(): boolean {
+  return useContext(TwoFactorRefusalContext);
 }
 
 function useAdminHost(): AdminHost {

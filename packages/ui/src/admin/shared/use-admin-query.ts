@@ -20,11 +20,21 @@ declare module '@tanstack/react-query' {
 const FRESH_FOR_MS = 10_000;
 
 /** One cache per mounted panel, so the site's and the console's panels, and each test, start empty. */
-export function createAdminQueryClient(): QueryClient {
+/**
+ * `onRefused`: told of every refused read or change, once each (the panel shows the admin rule's
+ * refusal, two-factor sign-in required, above every screen).
+ */
+export function createAdminQueryClient(onRefused: (error: unknown) => void = () => {}): QueryClient {
   const client: QueryClient = new QueryClient({
     // Once per failed read, however many screens show that list.
-    queryCache: new QueryCache({ onError: (error, query) => query.meta?.onError?.(error) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        onRefused(error);
+        query.meta?.onError?.(error);
+      },
+    }),
     mutationCache: new MutationCache({
+      onError: (error) => onRefused(error),
       // A change is done when the lists on screen show it: until then its buttons stay busy, as they
       // did when each screen reloaded its own list. Lists not on screen are asked again when shown.
       onSuccess: async (_data, _variables, _result, mutation) => {
