@@ -45,9 +45,9 @@ const TARGET_WORDS: Record<string, string> = {
   job: 'Job',
 };
 
-/** A value in a line of details: text as it is, anything else as JSON, cut short. */
+/** A value in a line of details: text as it is (empty as ""), anything else as JSON, cut short. */
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  const text = typeof value === 'string' && value !== '' ? value : JSON.stringify(value ?? null);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -99,7 +99,7 @@ export function AuditLog() {
             id="admin-audit-search"
             type="search"
             className="input"
-            placeholder="An admin's or player's name or email, an id, or a name"
+            placeholder="Name, email or id of an admin or a target"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             autoComplete="off"
@@ -155,9 +155,11 @@ export function AuditLog() {
                 const changes = describeChanges(entry);
                 return (
                   <tr key={entry._id}>
-                    <td data-label="When" className="audit-when">
-                      <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-                      <span className="text-faint">{formatTime(entry.createdAt)}</span>
+                    <td data-label="When">
+                      <span className="audit-when">
+                        <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                        <span className="text-faint">{formatTime(entry.createdAt)}</span>
+                      </span>
                     </td>
                     <td data-label="Admin">{describeActor(entry)}</td>
                     <th scope="row" data-label="Action">
