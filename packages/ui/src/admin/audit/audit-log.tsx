@@ -8,6 +8,7 @@ import { Loading } from '../../loading/loading.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { type AuditFilters, adminQueries } from '../shared/admin-queries.ts';
 import { describeError } from '../shared/errors.ts';
+import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
 import { logFailure, useAdminPagedQuery } from '../shared/use-admin-query.ts';
@@ -91,38 +92,21 @@ export function AuditLog() {
       <ScreenHeader title="Audit log">Every change made by an admin, newest first.</ScreenHeader>
 
       <div className="admin-filters">
-        <div className="field admin-search">
-          <label className="field-label" htmlFor="admin-audit-search">
-            Search by admin or target
-          </label>
-          <input
-            id="admin-audit-search"
-            type="search"
-            className="input"
-            placeholder="Name, email or id of an admin or a target"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-audit-action">
-            Action
-          </label>
-          <select
-            id="admin-audit-action"
-            className="select"
-            value={action}
-            onChange={(event) => setAction(event.target.value as '' | AuditAction)}
-          >
-            <option value="">Every action</option>
-            {Object.entries(auditActionLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id="admin-audit-search"
+          label="Search by admin or target"
+          placeholder="Name, email or id of an admin or a target"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter id="admin-audit-action" label="Action" value={action} onChange={setAction}>
+          <option value="">Every action</option>
+          {Object.entries(auditActionLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectFilter>
       </div>
 
       {log.isPending ? (
