@@ -1,20 +1,69 @@
-// The admin user search on PostgreSQL without pg_trgm (migration 021): when the database user may not
+// Migration 021's trigram search over players who joined before it (SQLite's FTS table is filled
+// from the users already there), and on PostgreSQL without pg_trgm: when the database user may not
 // create the extension, the migration still succeeds, the search still finds the middle of a name
 // (reading the whole table), and every start says why it is slow and how to fix it; once a superuser
 // has created the extension, the next start builds the trigram indexes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openContext } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { insertUser, pageUsersWithTier } from '../src/db/repositories/users.ts';
 import { createLogger } from '../src/logger.ts';
 import { grantAdmin } from '../src/services/admin/administrators.ts';
+import { searchOf } from '../src/services/admin/user-list.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { testDatabaseUrl, testEnv } from './helpers/test-context.ts';
+
+describe('migration 021 on SQLite', () => {
+  it('indexes the players who joined before it, and those who join after', async () => {
+    const handle = connectDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => !name.includes('-021-')));
+      const early = await new Migrator({
+        db: handle.db as unknown as Kysely<unknown>,
+        provider: { getMigrations: async () => before },
+      }).migrateToLatest();
+      expect(early.error).toBeUndefined();
+      const player = (id: string, name: string) => ({
+        id,
+        email: `${name}@example.com`,
+        email_normalized: `${name}@example.com`,
+        username: name,
+        username_normalized: name,
+        password_hash: 'x',
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+      });
+      await insertUser(handle.db, player('early', 'starorion'));
+      expect(await migrateToLatest(handle.db, 'sqlite')).toEqual(['2026-11-24-021-search-indexes']);
+      await insertUser(handle.db, player('late', 'orionbelt'));
+      const found = async (term: string) => {
+        const search = searchOf(term);
+        if (!search) throw new Error('no search');
+        const rows = await pageUsersWithTier(handle.db, {
+          dialect: 'sqlite',
+          order: 'joined',
+          direction: 'desc',
+          search: { ...search, many: false },
+          limit: 10,
+        });
+        return rows.map((row) => row.id).sort();
+      };
+      expect(await found('rion')).toEqual(['early', 'late']);
+      expect(await found('arori')).toEqual(['early']);
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe.runIf(testDatabaseUrl)('the user search on PostgreSQL without pg_trgm', () => {
   const tag = Math.random().toString(36).slice(2, 10);

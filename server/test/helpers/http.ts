@@ -57,7 +57,7 @@ export function newPlayer(overrides: Partial<{ email: string; username: string; 
 }
 
 export async function registerPlayer(
-  h: TestHarness,
+  h: Pick<TestHarness, 'app'>,
   overrides: Partial<{ email: string; username: string; password: string }> = {},
 ): Promise<AuthResponse & { password: string }> {
   const input = newPlayer(overrides);

@@ -47,9 +47,10 @@ export const adminUserListMessages = {
 } as const;
 
 /**
- * The query of `GET /api/admin/users`, every parameter optional. `search` matches the start of a
- * username, an email or a Discord username, ignoring case, or a Discord id exactly; `tier` is a tier
- * id or `none`; `admin` is `true` or `false`.
+ * The query of `GET /api/admin/users`, every parameter optional. `search`, ignoring case, matches
+ * anywhere in a username, an email or a Discord username when it has 3 or more characters (only
+ * their start when shorter), or a Discord id exactly; `%` and `_` are plain characters. `tier` is a
+ * tier id or `none`; `admin` is `true` or `false`.
  */
 export const adminUsersQuerySchema = z.object({
   search: z.string().max(MAX_USER_SEARCH, adminUserListMessages.searchTooLong).optional(),

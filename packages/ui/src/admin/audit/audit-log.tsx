@@ -8,6 +8,7 @@ import { Loading } from '../../loading/loading.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { type AuditFilters, adminQueries } from '../shared/admin-queries.ts';
 import { describeError } from '../shared/errors.ts';
+import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
 import { logFailure, useAdminPagedQuery } from '../shared/use-admin-query.ts';
@@ -45,9 +46,9 @@ const TARGET_WORDS: Record<string, string> = {
   job: 'Job',
 };
 
-/** A value in a line of details: text as it is, anything else as JSON, cut short. */
+/** A value in a line of details: text as it is (empty as ""), anything else as JSON, cut short. */
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  const text = typeof value === 'string' && value !== '' ? value : JSON.stringify(value ?? null);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -91,38 +92,21 @@ export function AuditLog() {
       <ScreenHeader title="Audit log">Every change made by an admin, newest first.</ScreenHeader>
 
       <div className="admin-filters">
-        <div className="field admin-search">
-          <label className="field-label" htmlFor="admin-audit-search">
-            Search by admin or target
-          </label>
-          <input
-            id="admin-audit-search"
-            type="search"
-            className="input"
-            placeholder="An admin's or player's name or email, an id, or a name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-audit-action">
-            Action
-          </label>
-          <select
-            id="admin-audit-action"
-            className="select"
-            value={action}
-            onChange={(event) => setAction(event.target.value as '' | AuditAction)}
-          >
-            <option value="">Every action</option>
-            {Object.entries(auditActionLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id="admin-audit-search"
+          label="Search by admin or target"
+          placeholder="Name, email or id of an admin or a target"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter id="admin-audit-action" label="Action" value={action} onChange={setAction}>
+          <option value="">Every action</option>
+          {Object.entries(auditActionLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectFilter>
       </div>
 
       {log.isPending ? (
@@ -155,9 +139,11 @@ export function AuditLog() {
                 const changes = describeChanges(entry);
                 return (
                   <tr key={entry._id}>
-                    <td data-label="When" className="audit-when">
-                      <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-                      <span className="text-faint">{formatTime(entry.createdAt)}</span>
+                    <td data-label="When">
+                      <span className="audit-when">
+                        <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                        <span className="text-faint">{formatTime(entry.createdAt)}</span>
+                      </span>
                     </td>
                     <td data-label="Admin">{describeActor(entry)}</td>
                     <th scope="row" data-label="Action">

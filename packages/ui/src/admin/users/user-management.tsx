@@ -18,6 +18,7 @@ import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries, type UserListFilters } from '../shared/admin-queries.ts';
 import { describeError, messageOr } from '../shared/errors.ts';
+import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
 import { logFailure, useAdminMutation, useAdminPagedQuery, useAdminQuery } from '../shared/use-admin-query.ts';
@@ -206,71 +207,34 @@ export function UserManagement() {
       ) : null}
 
       <div className="admin-filters">
-        <div className="field admin-search">
-          <label className="field-label" htmlFor="admin-user-search">
-            Search users
-          </label>
-          <input
-            id="admin-user-search"
-            type="search"
-            className="input"
-            placeholder="Part of a username, email or Discord name, or a Discord id"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-user-tier">
-            Tier
-          </label>
-          <select
-            id="admin-user-tier"
-            className="select"
-            value={tierFilter}
-            onChange={(event) => setTierFilter(event.target.value)}
-          >
-            <option value="">Any tier</option>
-            <option value="none">No tier</option>
-            {tierList.map((tier) => (
-              <option key={tier._id} value={tier._id}>
-                {tier.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-user-role">
-            Role
-          </label>
-          <select
-            id="admin-user-role"
-            className="select"
-            value={roleFilter}
-            onChange={(event) => setRoleFilter(event.target.value as '' | 'true' | 'false')}
-          >
-            <option value="">Everyone</option>
-            <option value="true">Admins</option>
-            <option value="false">Players</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-user-sort">
-            Sort
-          </label>
-          <select
-            id="admin-user-sort"
-            className="select"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as AdminUserSort)}
-          >
-            {Object.entries(sortLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id="admin-user-search"
+          label="Search users"
+          placeholder="Part of a username, email or Discord name, or a Discord id"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter id="admin-user-tier" label="Tier" value={tierFilter} onChange={setTierFilter}>
+          <option value="">Any tier</option>
+          <option value="none">No tier</option>
+          {tierList.map((tier) => (
+            <option key={tier._id} value={tier._id}>
+              {tier.name}
+            </option>
+          ))}
+        </SelectFilter>
+        <SelectFilter id="admin-user-role" label="Role" value={roleFilter} onChange={setRoleFilter}>
+          <option value="">Everyone</option>
+          <option value="true">Admins</option>
+          <option value="false">Players</option>
+        </SelectFilter>
+        <SelectFilter id="admin-user-sort" label="Sort" value={sort} onChange={setSort}>
+          {Object.entries(sortLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectFilter>
       </div>
 
       {users.isPending ? (
