@@ -88,7 +88,8 @@ describe.each(dialects)('hot reads on %s', (dialect) => {
     await seedCatalogue(h);
     const ids = new Set<string>();
     for (const path of HOT_PATHS) {
-      for (const accepts of [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}]) {
+      const forms: Record<string, string>[] = [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}];
+      for (const accepts of forms) {
         // A query sends the call through the app (the items' route ignores one it does not know).
         const made = await raw(`${url}${path}?via=app`, accepts);
         const calls = reachedApp.mock.calls.length;
