@@ -30,14 +30,14 @@ async function listPublicItems(ctx: AppContext, categorySlug?: string): Promise<
 /** The answer to a category no shown item holds (unknown, inactive or empty), the same for every one. */
 const NO_ITEMS = plainAnswer(JSON.stringify({ items: [] }));
 
+/** The public cache's key of the active items, of one category or (without one) all. */
+export const publicItemsKey = (categorySlug?: string) => `items:${categorySlug ?? ''}`;
+
 /**
  * GET /api/shop/items as JSON text (and its compressed forms), from the public cache. Only a category some shown item holds has
  * an entry of its own; any other slug gets the empty answer without one, so a flood of made-up
  * values neither grows the cache nor reaches the database.
  */
-/** The public cache's key of the active items, of one category or (without one) all. */
-export const publicItemsKey = (categorySlug?: string) => `items:${categorySlug ?? ''}`;
-
 export async function publicItemsAnswer(ctx: AppContext, categorySlug?: string): Promise<JsonAnswer> {
   if (categorySlug) {
     const held = JSON.parse(

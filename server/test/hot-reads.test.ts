@@ -1,0 +1,178 @@
+// The public catalogue's kept answers go out before the router (src/hot-reads.ts). Served by Node as
+// in production, each must be the app's own answer to the same call: the same bytes in the form the
+// client accepts, the same headers (security, no-store, type, encoding, Vary; HSTS and a proxy's id
+// behind a trusted proxy), an id of its own and its log line; and what the middleware could treat
+// otherwise (the console's origin, a query, HEAD, another method) must still reach the app.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Fetch, withHotReads } from '../src/hot-reads.ts';
+import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
+import { createHarness, dialects, type HarnessOptions, type TestHarness } from './helpers/test-context.ts';
+
+const SANE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const HOT_PATHS = ['/api/shop/site-settings', '/api/shop/categories', '/api/shop/items', '/api/tiers'];
+
+interface Served {
+  h: TestHarness;
+  url: string;
+  /** The app's own fetch, behind the hot reads: the calls that reached it. */
+  reachedApp: ReturnType<typeof vi.fn>;
+  close(): Promise<void>;
+}
+
+let served: Served | null = null;
+afterEach(async () => {
+  await served?.close();
+  served = null;
+});
+
+async function start(dialect: (typeof dialects)[number], options: HarnessOptions = {}): Promise<Served> {
+  const h = await createHarness(dialect, { ...options, env: { CATALOGUE_CACHE_MS: '600000', ...options.env } });
+  // The app's fetch already answers hot reads first; a second layer in front shows which calls it answers.
+  const reachedApp = vi.fn(h.app.fetch as Fetch);
+  const server = serve({ fetch: withHotReads(h.ctx, reachedApp), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  served = {
+    h,
+    url: `http://127.0.0.1:${port}`,
+    reachedApp,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await h.close();
+    },
+  };
+  return served;
+}
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One call, its body as sent (fetch would decompress it). */
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The headers that say what an answer is, without those that differ between any two calls. */
+function lasting(headers: http.IncomingHttpHeaders) {
+  const { date: _date, 'x-request-id': _id, ...rest } = headers;
+  return rest;
+}
+
+async function seedCatalogue(h: TestHarness) {
+  await addCategory(h, { slug: 'ships' });
+  await addTier(h, { name: 'Captain' });
+  // Enough items for the list to be over 1 KB: kept compressed.
+  for (let i = 0; i < 8; i += 1) await addItem(h, { name: `Hot Item ${i}`, description: 'x'.repeat(120) });
+}
+
+describe.each(dialects)('hot reads on %s', (dialect) => {
+  it("answer the public catalogue from memory with the app's own answer, in each form a client accepts", async () => {
+    const { h, url, reachedApp } = await start(dialect);
+    await seedCatalogue(h);
+    const ids = new Set<string>();
+    for (const path of HOT_PATHS) {
+      const forms: Record<string, string>[] = [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}];
+      for (const accepts of forms) {
+        // A query sends the call through the app (the items' route ignores one it does not know).
+        const made = await raw(`${url}${path}?via=app`, accepts);
+        const calls = reachedApp.mock.calls.length;
+        const kept = await raw(`${url}${path}`, accepts);
+        expect(reachedApp.mock.calls.length, `${path} answered before the app`).toBe(calls);
+        expect(kept.status, path).toBe(200);
+        expect(lasting(kept.headers), `${path} ${JSON.stringify(accepts)}`).toEqual(lasting(made.headers));
+        expect(kept.body.equals(made.body), path).toBe(true);
+        for (const res of [made, kept]) {
+          expect(res.headers['x-request-id'], path).toMatch(SANE_ID);
+          ids.add(res.headers['x-request-id'] as string);
+        }
+      }
+    }
+    expect(ids.size).toBe(HOT_PATHS.length * 3 * 2);
+    // What the forms are: the items over 1 KB compressed as the client prefers, the rest as they are.
+    const items = await raw(`${url}/api/shop/items`, { 'accept-encoding': 'gzip, br' });
+    expect([items.headers['content-encoding'], items.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+    const tiers = await raw(`${url}/api/tiers`, { 'accept-encoding': 'gzip, br' });
+    expect([tiers.headers['content-encoding'], tiers.headers['cache-control']]).toEqual([undefined, 'no-store']);
+    expect(tiers.headers['x-frame-options']).toBe('DENY');
+    expect(JSON.parse(tiers.body.toString()).tiers.map((t: { name: string }) => t.name)).toEqual(['Captain']);
+  });
+
+  it("take HSTS and a proxy's id from a trusted proxy, and log the call's line with its id", async () => {
+    const { h, url, reachedApp } = await start(dialect, { env: { TRUST_PROXY: 'true' } });
+    await seedCatalogue(h);
+    const asked = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'edge-7' };
+    const made = await raw(`${url}/api/tiers?via=app`, asked);
+    const calls = reachedApp.mock.calls.length;
+    h.logs.length = 0;
+    const kept = await raw(`${url}/api/tiers`, asked);
+    expect(reachedApp.mock.calls.length).toBe(calls);
+    expect(lasting(kept.headers)).toEqual(lasting(made.headers));
+    expect(kept.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(kept.headers['x-request-id']).toBe('edge-7');
+    expect(h.logs).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        requestId: 'edge-7',
+        method: 'GET',
+        path: '/api/tiers',
+        status: 200,
+        address: '203.0.113.9',
+      }),
+    ]);
+  });
+
+  it('leave to the app what its middleware treats otherwise: the console, HEAD, other methods, other spellings', async () => {
+    const { h, url, reachedApp } = await start(dialect);
+    await seedCatalogue(h);
+    await raw(`${url}/api/tiers`);
+    const reached = () => reachedApp.mock.calls.length;
+
+    let before = reached();
+    const fromConsole = await raw(`${url}/api/tiers`, { origin: 'app://console' });
+    expect(reached()).toBe(before + 1);
+    expect([fromConsole.status, fromConsole.headers['access-control-allow-origin']]).toEqual([200, 'app://console']);
+
+    before = reached();
+    const head = await raw(`${url}/api/tiers`, {}, 'HEAD');
+    expect([reached(), head.status, head.body.length]).toEqual([before + 1, 200, 0]);
+
+    before = reached();
+    const post = await raw(`${url}/api/tiers`, { 'content-type': 'application/json' }, 'POST');
+    expect([reached(), post.status]).toEqual([before + 1, 401]);
+
+    for (const path of ['/api/tiers/', '/API/tiers', '/api/shop/items?category=ships']) {
+      before = reached();
+      const other = await raw(`${url}${path}`);
+      expect(reached(), path).toBe(before + 1);
+      expect(other.headers['x-request-id'], path).toMatch(SANE_ID);
+    }
+  });
+
+  it('answer nothing kept when the cache is off: every call reaches the app', async () => {
+    const { h, url, reachedApp } = await start(dialect, { env: { CATALOGUE_CACHE_MS: '0' } });
+    await seedCatalogue(h);
+    for (const path of HOT_PATHS) {
+      const before = reachedApp.mock.calls.length;
+      await raw(`${url}${path}`);
+      await raw(`${url}${path}`);
+      expect(reachedApp.mock.calls.length, path).toBe(before + 2);
+    }
+  });
+});
