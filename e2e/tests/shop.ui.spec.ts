@@ -161,7 +161,7 @@ for (const screen of [
     }) => {
       await page.goto('/shop');
       const row = page.getByRole('group', { name: 'Categories' });
-      const first = page.locator('.shop-grid > li').first();
+      const first = page.getByRole('article').first();
       await expect(first).toBeVisible();
       const before = await first.boundingBox();
       // The starter catalogue's tabs are wider than a phone and than the desktop's page.
