@@ -155,5 +155,35 @@ for (const screen of [
       expect(requested.map((picture) => picture.url)).toEqual([shown.currentSrc]);
       expect(requested[0]?.cacheControl).toBe('public, max-age=31536000, immutable');
     });
+
+    test('fades the category row on the side with more tabs, without moving anything, and a tab reached by keyboard clears the fade', async ({
+      page,
+    }) => {
+      await page.goto('/shop');
+      const row = page.getByRole('group', { name: 'Categories' });
+      const first = page.getByRole('article').first();
+      await expect(first).toBeVisible();
+      const before = await first.boundingBox();
+      // The starter catalogue's tabs are wider than a phone and than the desktop's page.
+      await expect(row).toHaveAttribute('data-more-after', 'true');
+      await expect(row).not.toHaveAttribute('data-more-before');
+      expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).toContain('linear-gradient');
+
+      await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect(row).toHaveAttribute('data-more-before', 'true');
+      await expect(row).not.toHaveAttribute('data-more-after');
+      expect(await first.boundingBox()).toEqual(before);
+
+      // Back at the start, Tab walks along the row: the last tab ends up in full view, clear of the fade.
+      await row.evaluate((element) => element.scrollTo({ left: 0 }));
+      await page.getByRole('button', { name: 'All Items' }).focus();
+      const tabs = await row.getByRole('button').count();
+      for (let i = 1; i < tabs; i += 1) await page.keyboard.press('Tab');
+      const last = row.getByRole('button').last();
+      await expect(last).toBeFocused();
+      await expect(row).not.toHaveAttribute('data-more-after');
+      const [tab, box] = await Promise.all([last.boundingBox(), row.boundingBox()]);
+      expect(tab && box && tab.x + tab.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    });
   });
 }

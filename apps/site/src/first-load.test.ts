@@ -2,7 +2,8 @@
 // What a phone downloads on its first visit to each public and player page: the entry chunk, the
 // page's own chunk (every page is split, see routes.tsx; its HTML preloads it) and the chunks those
 // import. Built here with the site's own Vite config (no files written), then weighed compressed as
-// the server sends it (brotli) against the issue's budget of 100 KB, and searched for what must not
+// the server sends it (brotli, and gzip -9 for a browser without brotli) against the issue's budget
+// of 100 KB, and searched for what must not
 // be there: full zod (the contract's schemas in zod classic) and any admin code. The entry itself has
 // no zod at all; zod/mini comes with the pages that validate a form. `npm run bench` reports the
 // same, measured in Chromium by Lighthouse.
@@ -15,11 +16,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const BUDGET = 100 * 1024;
 const siteRoot = path.resolve(import.meta.dirname, '..');
 const pages = ['home', 'shop', 'tiers', 'login', 'register', 'dashboard', 'inventory', 'account/account-page'];
+const encoders = {
+  brotli: (code: string) => zlib.brotliCompressSync(Buffer.from(code)).length,
+  gzip: (code: string) => zlib.gzipSync(Buffer.from(code), { level: 9 }).length,
+};
 /**
  * Register checks email, username and password with the contract's zod/mini schema as the visitor
- * types (login checks without zod, see checkLogin): zod/mini is 13 KB of its download, over budget.
+ * types (login checks without zod, see checkLogin): zod/mini is 13 KB of its download, which keeps
+ * its gzip over budget (106 KB; its brotli, what every current browser gets, is within).
  */
-const overBudget: Record<string, number> = { register: 112 * 1024 };
+const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = { register: { gzip: 107 * 1024 } };
 
 let chunks: OutputChunk[] = [];
 
@@ -75,14 +81,15 @@ function firstLoad(page: string): OutputChunk[] {
 const modulesOf = (loaded: OutputChunk[]) => loaded.flatMap((c) => c.moduleIds);
 
 const compressed = new Map<string, number>();
-/** Each chunk's size as brotli, the chunks by name: a failure says which chunk grew. */
-function brotli(loaded: OutputChunk[]): Record<string, number> {
+/** Each chunk's compressed size, the chunks by name: a failure says which chunk grew. */
+function sizesOf(loaded: OutputChunk[], encoding: keyof typeof encoders): Record<string, number> {
   const sizes: Record<string, number> = {};
   for (const chunk of loaded) {
-    let size = compressed.get(chunk.fileName);
+    const key = `${encoding} ${chunk.fileName}`;
+    let size = compressed.get(key);
     if (size === undefined) {
-      size = zlib.brotliCompressSync(Buffer.from(chunk.code)).length;
-      compressed.set(chunk.fileName, size);
+      size = encoders[encoding](chunk.code);
+      compressed.set(key, size);
     }
     sizes[chunk.fileName] = size;
   }
@@ -91,9 +98,12 @@ function brotli(loaded: OutputChunk[]): Record<string, number> {
 const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((sum, n) => sum + n, 0);
 
 describe("a player's first load", () => {
-  it.each(pages)('%s: within 100 KB compressed', { timeout: 30_000 }, (page) => {
-    const sizes = brotli(firstLoad(page));
-    expect(total(sizes), JSON.stringify(sizes)).toBeLessThanOrEqual(overBudget[page] ?? BUDGET);
+  it.each(pages)('%s: within 100 KB compressed, brotli and gzip', { timeout: 30_000 }, (page) => {
+    for (const encoding of ['brotli', 'gzip'] as const) {
+      const sizes = sizesOf(firstLoad(page), encoding);
+      const budget = overBudget[page]?.[encoding] ?? BUDGET;
+      expect(total(sizes), `${encoding} ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(budget);
+    }
   });
 
   it.each(pages)('%s: no full zod and no admin code', (page) => {

@@ -3,7 +3,7 @@
 import type { ApiClient } from '@starport/api-client/client';
 import { defaultSiteSettings, type SiteSettings, tabKeys } from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
 
 /** What the answer may hold: read defensively, since an older or newer server may differ. */
 interface SiteSettingsAnswer {
@@ -43,7 +43,8 @@ export function SiteSettingsProvider({ client, children }: { client: ApiClient; 
     client
       .request<SiteSettingsAnswer>('GET', '/shop/site-settings')
       .then((answer) => {
-        if (current) setSettings(readSettings(answer));
+        // A transition: the navigation it may change renders in slices, not in one long task.
+        if (current) startTransition(() => setSettings(readSettings(answer)));
       })
       .catch((error) => {
         // SPEC.md §8: a silent failure; the site carries on with every tab visible.

@@ -1,7 +1,8 @@
 // Loads one thing from the API when a page opens. SPEC.md §8 makes these failures silent: the error
-// goes to the console and the page shows what it has (usually an empty state).
+// goes to the console and the page shows what it has (usually an empty state). What arrives renders
+// as a transition: React draws a long list in short slices, so a phone's main thread never blocks.
 import type { ApiClient } from '@starport/api-client/client';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { useApi } from '../app-providers.tsx';
 
 export interface Loaded<T> {
@@ -21,12 +22,12 @@ export function useLoaded<T>(load: (api: ApiClient) => Promise<T>, failureLog: s
     let current = true;
     start()
       .then((data) => {
-        if (current) setState({ data, loading: false });
+        if (current) startTransition(() => setState({ data, loading: false }));
       })
       .catch((error: unknown) => {
         if (!current) return;
         logFailure(error);
-        setState({ data: null, loading: false });
+        startTransition(() => setState({ data: null, loading: false }));
       });
     return () => {
       current = false;

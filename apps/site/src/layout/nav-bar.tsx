@@ -1,6 +1,7 @@
 // The navigation bar of SPEC.md §2: tabs by role and site settings, the account area, a phone menu.
 
 import type { TabKey, User, VisibleTabs } from '@starport/api-client/contract';
+import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -13,8 +14,6 @@ interface NavTab {
   /** The site-settings switch that can hide it; Home has none. */
   tab?: TabKey;
 }
-
-const creditFormat = new Intl.NumberFormat('en-US');
 
 /** The tabs one visitor sees, in the order SPEC.md §2 lists them. */
 export function getNavTabs(user: User | null, visibleTabs: VisibleTabs): NavTab[] {
@@ -103,7 +102,7 @@ export function NavBar() {
               {/* The player's name opens their Account page, where stores keep it. */}
               <Link to="/account" className="nav-user" title="Account settings">
                 <span className="nav-username">{user.username}</span>
-                <span className="nav-credits">{creditFormat.format(user.credits)} credits</span>
+                <span className="nav-credits">{formatCredits(user.credits)} credits</span>
                 <span className="visually-hidden">, account settings</span>
               </Link>
               <button type="button" className="btn btn-secondary btn-sm" onClick={handleLogout}>

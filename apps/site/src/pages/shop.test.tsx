@@ -105,6 +105,32 @@ describe('shop page', () => {
     expect(cardNames()).toHaveLength(5);
   });
 
+  it('fades the side of the tab row that has more tabs, following the scroll', async () => {
+    renderApp('/shop', { api: shopApi() });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    const row = screen.getByRole('group', { name: 'Categories' });
+    expect(row.hasAttribute('data-more-before')).toBe(false);
+    expect(row.hasAttribute('data-more-after')).toBe(false);
+
+    // jsdom lays nothing out: the row is given a phone's width, 600 px of tabs in 390 px.
+    Object.defineProperty(row, 'clientWidth', { configurable: true, value: 390 });
+    Object.defineProperty(row, 'scrollWidth', { configurable: true, value: 600 });
+    const scrollTo = (left: number) => {
+      row.scrollLeft = left;
+      fireEvent.scroll(row);
+    };
+
+    scrollTo(0);
+    expect(row.hasAttribute('data-more-before')).toBe(false);
+    expect(row.getAttribute('data-more-after')).toBe('true');
+    scrollTo(100);
+    expect(row.getAttribute('data-more-before')).toBe('true');
+    expect(row.getAttribute('data-more-after')).toBe('true');
+    scrollTo(210);
+    expect(row.getAttribute('data-more-before')).toBe('true');
+    expect(row.hasAttribute('data-more-after')).toBe(false);
+  });
+
   it('leaves only All Items when the categories cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/shop', {

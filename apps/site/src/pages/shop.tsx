@@ -15,6 +15,7 @@ import { ShopGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
+import { useScrollEdges } from '../components/use-scroll-edges.ts';
 import { BalancePlaceholder, ShopIntro } from './page-shells.tsx';
 
 export const shopPageMessages = {
@@ -96,6 +97,8 @@ export function ShopPage() {
 
   const allItems = (items.data?.items ?? []).filter((item) => item.isActive);
   const tabs = getCategoryTabs(categories.data?.categories ?? [], allItems);
+  // The row of tabs scrolls sideways when it is wider than the page: a fade marks the side with more.
+  const [tabsRef, tabEdges] = useScrollEdges(tabs.map((tab) => tab.slug).join());
   // A tab that has emptied since it was chosen falls back to everything.
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
@@ -146,7 +149,12 @@ export function ShopPage() {
         <ShopGridSkeleton />
       ) : (
         <>
-          <fieldset className="category-tabs">
+          <fieldset
+            className="category-tabs"
+            ref={tabsRef}
+            data-more-before={tabEdges.start || undefined}
+            data-more-after={tabEdges.end || undefined}
+          >
             <legend className="visually-hidden">Categories</legend>
             <button
               type="button"

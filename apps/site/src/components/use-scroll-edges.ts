@@ -1,0 +1,64 @@
+// Which ends of a sideways-scrolling row have more to see, kept up to date as it scrolls and as it or
+// its items change size (a narrower window, the web font arriving), for a cue on that side. An item
+// reached with the keyboard scrolls clear of the cue (the row's scroll-padding from its sides):
+// Chromium leaves a partly visible one where it is.
+import { useCallback, useState } from 'react';
+
+export interface ScrollEdges {
+  /** Scrolled away from the start: there is more before. */
+  start: boolean;
+  /** Not scrolled to the end: there is more after. */
+  end: boolean;
+}
+
+/**
+ * A ref for the scrolling element and its edges. `contentKey` is anything that changes when the
+ * row's items do (their count, say), so the edges are measured again.
+ */
+export function useScrollEdges(
+  contentKey: unknown,
+): [(element: HTMLElement | null) => (() => void) | undefined, ScrollEdges] {
+  const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: contentKey is the request to measure again
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return undefined;
+      const px = (value: string) => Number.parseFloat(value) || 0;
+      const measure = () => {
+        // More than the row's own padding out of view, with a pixel of slack (zoomed pages scroll by fractions).
+        const style = getComputedStyle(element);
+        const start = element.scrollLeft > px(style.paddingLeft) + 1;
+        const end = element.scrollLeft + element.clientWidth < element.scrollWidth - px(style.paddingRight) - 1;
+        setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+      };
+      // The row's scroll-padding is how far from its sides an item must be to be clear of the cue.
+      const reveal = (event: FocusEvent) => {
+        if (!(event.target instanceof HTMLElement) || event.target === element) return;
+        const style = getComputedStyle(element);
+        const row = element.getBoundingClientRect();
+        const item = event.target.getBoundingClientRect();
+        const before = item.left - (row.left + px(style.scrollPaddingLeft));
+        const after = item.right - (row.right - px(style.scrollPaddingRight));
+        if (before < 0) element.scrollLeft += before;
+        else if (after > 0) element.scrollLeft += after;
+      };
+      measure();
+      element.addEventListener('focusin', reveal);
+      element.addEventListener('scroll', measure, { passive: true });
+      window.addEventListener('resize', measure);
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+      observer?.observe(element);
+      for (const child of element.children) observer?.observe(child);
+      return () => {
+        element.removeEventListener('focusin', reveal);
+        element.removeEventListener('scroll', measure);
+        window.removeEventListener('resize', measure);
+        observer?.disconnect();
+      };
+    },
+    [contentKey],
+  );
+
+  return [ref, edges];
+}

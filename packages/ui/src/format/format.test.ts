@@ -1,0 +1,78 @@
+// The formats read exactly as Intl's en-US formats would write them (credits and prices are written
+// without Intl when they can be, see format.ts), across ordinary, edge and random values.
+import { describe, expect, it } from 'vitest';
+import { formatCredits, formatDate, formatUsd } from './format.ts';
+
+const intlCredits = new Intl.NumberFormat('en-US');
+const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+const edges = [
+  0,
+  -0,
+  1,
+  -1,
+  12,
+  999,
+  1000,
+  -1000,
+  2500,
+  1234567,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  1.5,
+  0.125,
+  1.005,
+  2.675,
+  19.9,
+  9.99,
+  0.1 + 0.2,
+  -0.004,
+  -0.005,
+  -0.0049,
+  0.015,
+  1.255,
+  123456.785,
+  999.995,
+  -999.995,
+  1e20,
+  1e21,
+  -1e21,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+];
+
+/** Reproducible pseudo-random values: integers and amounts with 1 to 3 decimals, some negative. */
+function values(count: number): number[] {
+  let seed = 18;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const magnitude = (next() - 0.3) * 10 ** (1 + next() * 8);
+    return Math.round(magnitude) / [1, 10, 100, 1000, 7][i % 5];
+  });
+}
+
+describe('formats', () => {
+  it.each(edges)('credits and USD of %d read as Intl writes them', (value) => {
+    expect(formatCredits(value)).toBe(intlCredits.format(value));
+    expect(formatUsd(value)).toBe(intlUsd.format(value));
+  });
+
+  it('credits and USD read as Intl writes them for 20,000 other values', () => {
+    const wrong = values(20_000).filter(
+      (value) => formatCredits(value) !== intlCredits.format(value) || formatUsd(value) !== intlUsd.format(value),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads the examples the spec gives', () => {
+    expect(formatCredits(2500)).toBe('2,500');
+    expect(formatUsd(19.9)).toBe('$19.90');
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatDate('2026-11-29T12:00:00.000Z')).toMatch(/^Nov (28|29|30), 2026$/);
+  });
+});
