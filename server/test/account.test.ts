@@ -13,6 +13,7 @@ import { call, registerPlayer } from './helpers/http.ts';
 import { createMailHarness, deliverMail, type MailHarness } from './helpers/mail.ts';
 import { createStripeHarness, deliver, meOf } from './helpers/payments.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
+import { turnOnTwoFactor } from './helpers/two-factor.ts';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_ON_IPHONE =
@@ -453,6 +454,36 @@ describe.each(dialects)('the account page on %s', (dialect) => {
         .where('user_id', '=', player.user._id)
         .execute();
       expect(payments.map((p) => p.kind)).toEqual(['subscription']);
+    });
+
+    it('leaves nothing that could sign in or recover the account: links, two-factor, sign-in steps', async () => {
+      const player = await registerPlayer(h);
+      const admin = await registerPlayer(h);
+      await grantAdmin(h.ctx, admin.user.email, 'test');
+      await turnOnTwoFactor(h, player.token);
+      // A reset link an admin made, still open when the account goes.
+      const link = await call(h, 'POST', `/api/admin/users/${player.user._id}/reset-link`, { token: admin.token });
+      expect(link.status, link.text).toBe(200);
+      const token = new URL(link.json.url).searchParams.get('token');
+      const step = await call(h, 'POST', '/api/auth/login', {
+        body: { email: player.user.email, password: player.password },
+      });
+      expect(step.json.twoFactorRequired).toBe(true);
+
+      const res = await deleteAs(player, { password: player.password, confirm: player.user.username });
+      expect(res.status, res.text).toBe(200);
+
+      for (const table of ['account_tokens', 'two_factor', 'two_factor_recovery_codes', 'login_challenges'] as const) {
+        const rows = await h.ctx.db.selectFrom(table).selectAll().where('user_id', '=', player.user._id).execute();
+        expect(rows, table).toEqual([]);
+      }
+      const reset = await call(h, 'POST', '/api/auth/reset-password', {
+        body: { token, password: 'Nebula-drift-8812' },
+      });
+      expect(reset.status).toBe(400);
+      const again = await call(h, 'POST', `/api/admin/users/${player.user._id}/reset-link`, { token: admin.token });
+      expect(again.status).toBe(409);
+      expect(again.json.error.message).toBe('This account was deleted by its player: it has no password to reset');
     });
 
     it('refuses the last administrator, and lets one go while another remains', async () => {

@@ -236,12 +236,6 @@ export function createApiClient(options: ApiClientOptions) {
         request<VerifyEmailResponse>('POST', '/auth/verify-email', { body: input, ignoreUnauthorized: true }),
     },
     /** The signed-in player's own credentials. */
-    account: {
-      changePassword: (input: ChangePasswordRequest) =>
-        request<CredentialAnswer>('POST', '/account/password', { body: input }),
-      changeEmail: (input: ChangeEmailRequest) => request<CredentialAnswer>('POST', '/account/email', { body: input }),
-      resendVerification: () => request<CredentialAnswer>('POST', '/account/email/verification'),
-    },
     tiers: {
       list: () => request<TiersResponse>('GET', '/tiers'),
     },
@@ -301,8 +295,12 @@ export function createApiClient(options: ApiClientOptions) {
       disable: (input: TwoFactorDisableRequest) =>
         request<TwoFactorStatusResponse>('POST', '/account/2fa/disable', { body: input }),
     },
-    /** The Account page: signed-in devices, the player's data, deleting the account. */
+    /** The Account page: password and email, signed-in devices, the player's data, deleting the account. */
     account: {
+      changePassword: (input: ChangePasswordRequest) =>
+        request<CredentialAnswer>('POST', '/account/password', { body: input }),
+      changeEmail: (input: ChangeEmailRequest) => request<CredentialAnswer>('POST', '/account/email', { body: input }),
+      resendVerification: () => request<CredentialAnswer>('POST', '/account/email/verification'),
       profile: () => request<AccountProfileResponse>('GET', '/account/profile'),
       sessions: () => request<AccountSessionsResponse>('GET', '/account/sessions'),
       signOutSession: (id: string) =>

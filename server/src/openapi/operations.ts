@@ -882,7 +882,7 @@ export const operations: OperationSpec[] = [
     access: 'admin',
     pathParameters: id('user'),
     answers: { 200: json('The link and when it stops working.', resetLinkResponseSchema) },
-    refusals: { 404: 'No such user' },
+    refusals: { 404: 'No such user', 409: 'The player deleted the account' },
   },
   {
     route: 'POST /api/admin/users/:id/discord-resync',

@@ -158,7 +158,7 @@ export function DashboardShell() {
   );
 }
 
-export const accountLead = 'Your profile, where you are signed in, your data, and closing your account.';
+export const accountLead = 'Your profile, how you sign in, where you are signed in, your data, and closing your account.';
 
 export function AccountIntro() {
   return (
@@ -203,7 +203,6 @@ export const forgotPasswordCopy = {
 } as const;
 export const resetPasswordCopy = { title: 'Choose a new password', subtitle: 'Then log in with it.' } as const;
 export const verifyEmailCopy = { title: 'Verify your email', subtitle: 'Checking your link...' } as const;
-export const accountLead = 'Your password and email address.';
 
 export function ForgotPasswordShell() {
   return (
@@ -229,27 +228,3 @@ export function VerifyEmailShell() {
   );
 }
 
-export function AccountIntro() {
-  return (
-    <header className="page-header">
-      <h1>Account</h1>
-      <p>{accountLead}</p>
-    </header>
-  );
-}
-
-export function AccountShell() {
-  return (
-    <div className="page container account-page">
-      <AccountIntro />
-      <div className="account-sections">
-        <section className="card account-section">
-          <FormSkeleton fields={3} />
-        </section>
-        <section className="card account-section">
-          <FormSkeleton fields={2} />
-        </section>
-      </div>
-    </div>
-  );
-}

@@ -23,6 +23,8 @@ export const auditActionLabels = {
   'user.tier': "Set a player's tier",
   'user.admin_grant': 'Made a player an admin',
   'user.admin_revoke': "Took a player's admin rights",
+  'user.reset_link': 'Made a password reset link for a player',
+  'account.delete': 'Deleted their own account',
   'mail.send': 'Sent mail to a player',
   'site_settings.update': 'Changed the site settings',
   'game_key.create': 'Created a game server key',

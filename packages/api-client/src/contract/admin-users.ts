@@ -84,6 +84,7 @@ export const adminUserMessages = {
   creditsTooHigh: `Credits must be at most ${formatLimit(MAX_BALANCE)}`,
   tierNotFound: 'Tier not found',
   userNotFound: 'User not found',
+  accountDeleted: 'This account was deleted by its player: it has no password to reset',
 } as const;
 
 /** SPEC.md §5: a whole number, not negative ('Invalid credits amount'); at most a full balance. */

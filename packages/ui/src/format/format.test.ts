@@ -52,7 +52,7 @@ function values(count: number): number[] {
   };
   return Array.from({ length: count }, (_, i) => {
     const magnitude = (next() - 0.3) * 10 ** (1 + next() * 8);
-    return Math.round(magnitude) / [1, 10, 100, 1000, 7][i % 5];
+    return Math.round(magnitude) / ([1, 10, 100, 1000, 7][i % 5] ?? 1);
   });
 }
 

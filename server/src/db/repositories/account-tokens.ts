@@ -40,17 +40,15 @@ export async function deleteLiveAccountToken(
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Ends every token of this purpose a user holds (a reset link once the password changed). */
+/** Ends every token of this purpose a user holds (a reset link once the password changed); no purpose: all. */
 export async function deleteAccountTokensOfUser(
   db: Executor,
   userId: string,
-  purpose: AccountTokenPurpose,
+  purpose?: AccountTokenPurpose,
 ): Promise<number> {
-  const result = await db
-    .deleteFrom('account_tokens')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  let query = db.deleteFrom('account_tokens').where('user_id', '=', userId);
+  if (purpose) query = query.where('purpose', '=', purpose);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

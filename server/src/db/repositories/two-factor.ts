@@ -58,6 +58,11 @@ export async function takeTimeStep(db: Executor, userId: string, step: number, n
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The sign-in steps and Discord tickets an account has open (its deletion ends them). */
+export async function deleteLoginChallengesOfUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+}
+
 export async function deleteTwoFactor(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();

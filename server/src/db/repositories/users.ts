@@ -388,6 +388,7 @@ export async function anonymiseUser(db: Executor, id: string, replacement: Anony
       is_admin: 0,
       current_tier_id: null,
       last_login_at: null,
+      email_verified_at: null,
       deleted_at: now,
       updated_at: now,
     })

@@ -10,9 +10,11 @@
 // delete their account. The old email and username are free to register again at once.
 import { accountPageMessages, type DeleteAccountRequest } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
+import { deleteAccountTokensOfUser } from '../../db/repositories/account-tokens.ts';
 import { deleteLinkStatesOfUser } from '../../db/repositories/discord-link-states.ts';
 import { deleteSessionsOfUser } from '../../db/repositories/sessions.ts';
 import { holdSubscriptionsOfUser } from '../../db/repositories/subscriptions.ts';
+import { deleteLoginChallengesOfUser, deleteTwoFactor } from '../../db/repositories/two-factor.ts';
 import {
   anonymiseUser,
   findUserById,
@@ -116,6 +118,11 @@ export async function deleteAccount(
     }
     const sessions = await deleteSessionsOfUser(trx, user.id, null);
     await deleteLinkStatesOfUser(trx, user.id);
+    // Nothing that could sign in or recover the account stays: reset and verification links, the
+    // authenticator secret and recovery codes, open sign-in steps.
+    await deleteAccountTokensOfUser(trx, user.id);
+    await deleteTwoFactor(trx, user.id);
+    await deleteLoginChallengesOfUser(trx, user.id);
     await insertAudit(trx, ctx, user.id, {
       action: 'account.delete',
       targetType: 'user',

@@ -28,7 +28,7 @@ import {
   updatePasswordHash,
 } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { invalid, notFound, rateLimited } from '../../errors.ts';
+import { conflict, invalid, notFound, rateLimited } from '../../errors.ts';
 import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { adminTransaction } from '../admin/audit.ts';
@@ -138,6 +138,7 @@ export async function createResetLinkForUser(
   return adminTransaction(ctx, adminId, async (trx, audit) => {
     const user = await findUserById(trx, userId);
     if (!user) throw notFound(adminUserMessages.userNotFound);
+    if (user.deleted_at) throw conflict(adminUserMessages.accountDeleted);
     const { token, expiresAt } = await issueAccountToken(ctx, trx, {
       userId,
       purpose: 'password_reset',
