@@ -3,71 +3,36 @@
 // client accepts, the same headers (security, no-store, type, encoding, Vary; HSTS and a proxy's id
 // behind a trusted proxy), an id of its own and its log line; and what the middleware could treat
 // otherwise (the console's origin, a query, HEAD, another method) must still reach the app.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Fetch, withHotReads } from '../src/hot-reads.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
+import { rawRequest, type Served, serveHarness } from './helpers/node-server.ts';
 import { createHarness, dialects, type HarnessOptions, type TestHarness } from './helpers/test-context.ts';
 
 const SANE_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOT_PATHS = ['/api/shop/site-settings', '/api/shop/categories', '/api/shop/items', '/api/tiers'];
 
-interface Served {
-  h: TestHarness;
-  url: string;
+interface ServedWithSpy extends Served {
   /** The app's own fetch, behind the hot reads: the calls that reached it. */
   reachedApp: ReturnType<typeof vi.fn>;
-  close(): Promise<void>;
 }
 
-let served: Served | null = null;
+let served: ServedWithSpy | null = null;
 afterEach(async () => {
   await served?.close();
   served = null;
 });
 
-async function start(dialect: (typeof dialects)[number], options: HarnessOptions = {}): Promise<Served> {
+async function start(dialect: (typeof dialects)[number], options: HarnessOptions = {}): Promise<ServedWithSpy> {
   const h = await createHarness(dialect, { ...options, env: { CATALOGUE_CACHE_MS: '600000', ...options.env } });
   // The app's fetch already answers hot reads first; a second layer in front shows which calls it answers.
   const reachedApp = vi.fn(h.app.fetch as Fetch);
-  const server = serve({ fetch: withHotReads(h.ctx, reachedApp), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  served = {
-    h,
-    url: `http://127.0.0.1:${port}`,
-    reachedApp,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await h.close();
-    },
-  };
+  served = { ...(await serveHarness(h, withHotReads(h.ctx, reachedApp))), reachedApp };
   return served;
 }
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One call, its body as sent (fetch would decompress it). */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end();
-  });
-}
+const raw = rawRequest;
 
 /** The headers that say what an answer is, without those that differ between any two calls. */
 function lasting(headers: http.IncomingHttpHeaders) {

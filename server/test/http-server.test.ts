@@ -4,19 +4,12 @@
 // with a Content-Length and sent chunked without one, leaving the database as it was.
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newPlayer } from './helpers/http.ts';
+import { type Served, serveHarness } from './helpers/node-server.ts';
 import { createHarness, dialects, type HarnessOptions, type TestHarness } from './helpers/test-context.ts';
-
-interface Served {
-  h: TestHarness;
-  url: string;
-  close(): Promise<void>;
-}
 
 let served: Served | null = null;
 afterEach(async () => {
@@ -25,18 +18,7 @@ afterEach(async () => {
 });
 
 async function start(dialect: (typeof dialects)[number], options: HarnessOptions = {}): Promise<Served> {
-  const h = await createHarness(dialect, options);
-  const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  served = {
-    h,
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await h.close();
-    },
-  };
+  served = await serveHarness(await createHarness(dialect, options));
   return served;
 }
 

@@ -5,25 +5,17 @@
 // /robots.txt and /sitemap.xml; and a 404, not the page, for a missing file with an extension.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addItem } from './helpers/catalogue-factories.ts';
 import { registerPlayer } from './helpers/http.ts';
-import { createHarness, dialects, type HarnessOptions, type TestHarness } from './helpers/test-context.ts';
+import { type RawAnswer, rawRequest, type Served, serveHarness } from './helpers/node-server.ts';
+import { createHarness, dialects, type HarnessOptions } from './helpers/test-context.ts';
 
 const COMPRESS_SCRIPT = path.resolve(import.meta.dirname, '../../apps/site/scripts/compress-assets.mjs');
 const PUBLIC_URL = 'https://play.starport.test';
-
-interface Served {
-  h: TestHarness;
-  url: string;
-  close(): Promise<void>;
-}
 
 let served: Served | null = null;
 const cleanups: (() => void)[] = [];
@@ -34,39 +26,12 @@ afterEach(async () => {
 });
 
 async function start(dialect: (typeof dialects)[number], options: HarnessOptions = {}): Promise<Served> {
-  const h = await createHarness(dialect, options);
-  const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  served = {
-    h,
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await h.close();
-    },
-  };
+  served = await serveHarness(await createHarness(dialect, options));
   return served;
 }
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as sent, not decompressed (fetch would decompress them). */
-  body: Buffer;
-}
-
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+type Raw = RawAnswer;
+const raw = rawRequest;
 
 function decoded(answer: Raw): string {
   const encoding = answer.headers['content-encoding'];

@@ -83,7 +83,7 @@ export interface KeptForm {
  * compressed (compressJson compresses it on the way out).
  */
 export function keptForm(answer: JsonAnswer, acceptEncoding: string | undefined): KeptForm | null {
-  if (answer.small) return { body: answer.small, headers: JSON_ONLY };
+  if (answer.small) return { body: answer.json, headers: JSON_ONLY };
   const { compressed } = answer;
   if (!compressed) return null;
   const encoding = chooseEncoding(acceptEncoding);
