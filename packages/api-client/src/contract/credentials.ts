@@ -41,7 +41,7 @@ const tokenSchema = z
   );
 
 /** The password of the signed-in account, to confirm a change: any length it was set with. */
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: credentialMessages.currentPasswordRequired })
   .check(
     z.minLength(1, credentialMessages.currentPasswordRequired),

@@ -9,7 +9,6 @@ export const twoFactorMessages = {
   codeInvalid: 'That code is not right. Check your authenticator app and try again',
   appCodeShape: 'Enter the 6-digit code from your authenticator app',
   challengeInvalid: 'Your sign-in has expired. Please log in again',
-  passwordRequired: 'Password is required',
   wrongPassword: 'The password is not right',
   alreadyEnabled: 'Two-factor sign-in is already on',
   notEnabled: 'Two-factor sign-in is not on',

@@ -3,7 +3,7 @@
 // imports only types and the zod-free texts (two-factor-texts.ts); these schemas are for the server
 // and the account page.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './limits.ts';
+import { currentPasswordSchema } from './credentials.ts';
 import { twoFactorMessages } from './two-factor-texts.ts';
 import { authResponseSchema } from './user.ts';
 
@@ -65,10 +65,7 @@ export const twoFactorEnableResponseSchema = z.object({
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 
 export const twoFactorDisableRequestSchema = z.object({
-  password: z
-    .string({ error: twoFactorMessages.passwordRequired })
-    .min(1, twoFactorMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, twoFactorMessages.passwordRequired),
+  password: currentPasswordSchema,
   code: signInCodeSchema,
 });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;

@@ -4,7 +4,7 @@
 import type { ApiClient } from '@starport/api-client/client';
 import { ApiError } from '@starport/api-client/client';
 import type { TwoFactorSetupResponse, TwoFactorStatusResponse } from '@starport/api-client/contract';
-import { twoFactorMessages } from '@starport/api-client/contract';
+import { credentialMessages, twoFactorMessages } from '@starport/api-client/contract';
 import { useToast } from '@starport/ui/toast';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
@@ -256,7 +256,7 @@ function TwoFactorOn({
   async function turnOff(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password || !code.trim())
-      return setFailure(!password ? twoFactorMessages.passwordRequired : twoFactorMessages.codeRequired);
+      return setFailure(!password ? credentialMessages.currentPasswordRequired : twoFactorMessages.codeRequired);
     setBusy(true);
     setFailure(null);
     try {
