@@ -158,7 +158,8 @@ export function DashboardShell() {
   );
 }
 
-export const accountLead = 'Your profile, how you sign in, where you are signed in, your data, and closing your account.';
+export const accountLead =
+  'Your profile, how you sign in, where you are signed in, your data, and closing your account.';
 
 export function AccountIntro() {
   return (
@@ -227,4 +228,3 @@ export function VerifyEmailShell() {
     </AuthCard>
   );
 }
-
