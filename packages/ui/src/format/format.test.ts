@@ -52,7 +52,8 @@ function values(count: number): number[] {
   };
   return Array.from({ length: count }, (_, i) => {
     const magnitude = (next() - 0.3) * 10 ** (1 + next() * 8);
-    return Math.round(magnitude) / ([1, 10, 100, 1000, 7][i % 5] ?? 1);
+    const divisors = [1, 10, 100, 1000, 7] as const;
+    return Math.round(magnitude) / (divisors[i % divisors.length] ?? 1);
   });
 }
 
