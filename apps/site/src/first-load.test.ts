@@ -21,11 +21,16 @@ const encoders = {
   gzip: (code: string) => zlib.gzipSync(Buffer.from(code), { level: 9 }).length,
 };
 /**
- * Register checks email, username and password with the contract's zod/mini schema as the visitor
- * types (login checks without zod, see checkLogin): zod/mini is 13 KB of its download, which keeps
- * its gzip over budget (106 KB; its brotli, what every current browser gets, is within).
+ * Register and the Account page check their forms (email, username, passwords, codes) with the
+ * contract's zod/mini schemas as the player types (login checks without zod, see checkLogin):
+ * zod/mini is 13 KB of their download. That keeps register's gzip over budget (109 KB; its brotli,
+ * what every current browser gets, is within), and the Account page, which also carries its seven
+ * sections, at 101 KB brotli and 116 KB gzip. Neither is a page a visitor lands on first.
  */
-const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = { register: { gzip: 107 * 1024 } };
+const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
+  register: { gzip: 110 * 1024 },
+  'account/account-page': { brotli: 103 * 1024, gzip: 118 * 1024 },
+};
 
 let chunks: OutputChunk[] = [];
 

@@ -56,6 +56,8 @@ describe('account page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Profile',
+      'Email',
+      'Password',
       'Two-factor sign-in',
       'Signed-in devices',
       'Your data',

@@ -5,6 +5,8 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { AccountIntro } from '../page-shells.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
+import { EmailSection } from './email-section.tsx';
+import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
@@ -20,7 +22,8 @@ export function AccountPage() {
       <AccountIntro />
       <div className="account-sections">
         <ProfileSection user={user} />
-        {/* Email and Password (issue 19, part "mail"): the change-email and change-password sections go here. */}
+        <EmailSection />
+        <PasswordSection />
         <TwoFactorSection />
         <DevicesSection />
         <YourDataSection />
