@@ -8,6 +8,7 @@
 // in hand.
 import type { AppContext } from '../../context.ts';
 import type { Executor, JobRow } from '../../db/database.ts';
+import { isDatabaseUnavailable } from '../../db/dialect.ts';
 import {
   claimDueJob,
   enqueueJob,
@@ -187,7 +188,12 @@ export function createJobRunner(ctx: AppContext, kinds: AnyJobKind[], options: R
   const kick = () => {
     if (poll || stopped) return;
     poll = runDue(100, () => !stopped)
-      .catch((error) => ctx.logger.error('jobs.poll_failed', { error: String(error) }))
+      .catch((error) => {
+        // The database away (a stall, a restart) is an outage the next poll outlasts, as calls answer
+        // 503 with a warning meanwhile; anything else is a fault.
+        const log = isDatabaseUnavailable(error) ? ctx.logger.warn : ctx.logger.error;
+        log.call(ctx.logger, 'jobs.poll_failed', { error: String(error) });
+      })
       .finally(() => {
         poll = null;
       });
