@@ -71,21 +71,19 @@ export function withHotReads(ctx: AppContext, fetch: Fetch): Fetch {
   return (request, env, executionCtx) => {
     const incoming = nodeRequest(env);
     let path: string;
-    let header: HeaderOf;
     if (incoming) {
       if (incoming.method !== 'GET') return fetch(request, env, executionCtx);
       path = incoming.url ?? '';
-      header = nodeHeader(incoming);
     } else {
       if (request.method !== 'GET') return fetch(request, env, executionCtx);
       const url = new URL(request.url);
       path = url.search ? '' : url.pathname;
-      header = (name) => request.headers.get(name) ?? undefined;
     }
     const key = HOT_PATHS.get(path);
     const answer = key === undefined ? undefined : keptAnswer(ctx, key);
+    if (answer === undefined) return fetch(request, env, executionCtx);
+    const header: HeaderOf = incoming ? nodeHeader(incoming) : (name) => request.headers.get(name) ?? undefined;
     if (
-      answer === undefined ||
       header('content-length') !== undefined ||
       header('transfer-encoding') !== undefined ||
       header('origin') === CONSOLE_ORIGIN
