@@ -116,6 +116,13 @@ describe.each(dialects)('the account page on %s', (dialect) => {
       expect(text).not.toContain(firefox);
     });
 
+    it('shows an IPv4 address a dual-stack socket reported as IPv6 the usual way', async () => {
+      const player = await registerPlayer(h);
+      const token = await signInFrom(h, player, FIREFOX_ON_WINDOWS, '::ffff:203.0.113.9');
+      const current = (await devicesOf(h, token)).find((s) => s.current);
+      expect(current).toMatchObject({ address: '203.0.113.9', signedInAddress: '203.0.113.9' });
+    });
+
     it('records the last use and its address at most once a minute', async () => {
       const player = await registerPlayer(h);
       const token = await signInFrom(h, player, FIREFOX_ON_WINDOWS, '203.0.113.7');

@@ -13,12 +13,15 @@ import {
 import { notFound } from '../../errors.ts';
 import { describeUserAgent } from './device-names.ts';
 
+/** An IPv4 address as a dual-stack socket reports it ("::ffff:203.0.113.9") is shown as IPv4. */
+const readableAddress = (address: string | null) => address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '') ?? null;
+
 export function toAccountSessionView(row: DeviceSessionRow): AccountSession {
   return {
     _id: row.public_id,
     device: describeUserAgent(row.user_agent),
-    address: row.last_address ?? row.created_address,
-    signedInAddress: row.created_address,
+    address: readableAddress(row.last_address ?? row.created_address),
+    signedInAddress: readableAddress(row.created_address),
     createdAt: row.created_at,
     lastUsedAt: row.last_seen_at,
     current: row.current,
