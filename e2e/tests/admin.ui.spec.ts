@@ -26,6 +26,13 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const modal = (page: Page, name: string) => page.getByRole('dialog', { name });
 const confirmation = (page: Page, name: string) => page.getByRole('alertdialog', { name });
 
+/** Searches the users screen and waits until the list is the search's one match: acting on a row
+ * before the debounced search lands would act on a row the next render replaces. */
+async function findUser(page: Page, term: string) {
+  await page.getByLabel('Search users').fill(term);
+  await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
+}
+
 test('the admin tabs lead to every screen; the Dashboard shows the real figures', async ({ page, request }) => {
   const token = await signInAsAdmin(page, request);
   const answer = await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } });
@@ -211,7 +218,7 @@ test("an admin sets a player's credits, tier and admin status", async ({ page, r
   await signInAsAdmin(page, request);
   await page.goto('/admin/users');
 
-  await page.getByLabel('Search users').fill(player.username.toUpperCase());
+  await findUser(page, player.username.toUpperCase());
   const row = page.getByRole('row').filter({ hasText: player.email });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Not linked')).toBeVisible();
@@ -230,7 +237,7 @@ test("an admin sets a player's credits, tier and admin status", async ({ page, r
   await row.getByRole('combobox', { name: `Tier of ${player.username}` }).selectOption({ label: 'Captain' });
   await expect(toast(page, 'Tier assigned successfully!')).toBeVisible();
   await page.reload();
-  await page.getByLabel('Search users').fill(player.username);
+  await findUser(page, player.username);
   await expect(row.getByRole('combobox', { name: `Tier of ${player.username}` })).toHaveValue(/.+/);
   await expect(row.getByRole('combobox', { name: `Tier of ${player.username}` }).locator('option:checked')).toHaveText(
     'Captain',
@@ -254,7 +261,7 @@ test('mail with a custom item arrives as a Pending entry in the player’s inven
   const relic = `E2E Relic ${tag()}`;
   await signInAsAdmin(page, request);
   await page.goto('/admin/users');
-  await page.getByLabel('Search users').fill(player.username);
+  await findUser(page, player.username);
 
   await page.getByRole('button', { name: `Send mail to ${player.username}` }).click();
   const form = page.getByRole('form', { name: `Send mail to ${player.username}` });
