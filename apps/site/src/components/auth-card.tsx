@@ -1,5 +1,6 @@
 // The card that frames the login and register forms: heading, subtitle and the server's refusal.
 import type { ReactNode } from 'react';
+import { FormFailure } from './form-failure.tsx';
 
 export interface AuthCardProps {
   title: string;
@@ -18,11 +19,7 @@ export function AuthCard({ title, subtitle, failure, children }: AuthCardProps) 
           <p className="text-muted">{subtitle}</p>
         </header>
 
-        {failure ? (
-          <div className="banner banner-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <FormFailure message={failure} />
 
         {children}
       </div>

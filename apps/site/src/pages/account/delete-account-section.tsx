@@ -8,6 +8,7 @@ import { Dialog } from '@starport/ui/dialog';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../app-providers.tsx';
+import { FormFailure } from '../../components/form-failure.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { AccountSection } from './account-section.tsx';
 
@@ -87,11 +88,7 @@ function DeleteAccountDialog({ user, open, onClose }: { user: User; open: boolea
         <Consequences />
       </div>
       <form ref={formRef} className="account-form" onSubmit={submit} noValidate>
-        {failure ? (
-          <div className="banner banner-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <FormFailure message={failure} />
         <TextField
           name="password"
           type="password"

@@ -7,6 +7,7 @@ import { useSession } from '@starport/ui/session';
 import { useId, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
 import { EmailField } from '../../components/credential-fields.tsx';
+import { FormFailure } from '../../components/form-failure.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../components/use-validated-form.ts';
 
@@ -102,11 +103,7 @@ function EmailForm({ onStart, onAsked }: { onStart: () => void; onAsked: (messag
   });
   return (
     <form className="form" noValidate onSubmit={handleSubmit}>
-      {failure ? (
-        <div className="banner banner-error" role="alert">
-          {failure}
-        </div>
-      ) : null}
+      <FormFailure message={failure} />
       <EmailField
         label="New email"
         value={values.email}

@@ -5,6 +5,7 @@ import { useSession } from '@starport/ui/session';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
 import { NewPasswordFields } from '../../components/credential-fields.tsx';
+import { FormFailure } from '../../components/form-failure.tsx';
 import { newPasswordErrors } from '../../components/new-password-errors.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useCommonPasswordCheck } from '../../components/use-common-password-check.ts';
@@ -65,11 +66,7 @@ function PasswordForm({ onStart, onChanged }: { onStart: () => void; onChanged: 
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit}>
-      {failure ? (
-        <div className="banner banner-error" role="alert">
-          {failure}
-        </div>
-      ) : null}
+      <FormFailure message={failure} />
       <TextField
         name="currentPassword"
         label="Current password"

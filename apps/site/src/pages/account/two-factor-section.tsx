@@ -9,6 +9,7 @@ import { useToast } from '@starport/ui/toast';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
+import { FormFailure } from '../../components/form-failure.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { AccountSection } from './account-section.tsx';
 
@@ -277,11 +278,7 @@ function TwoFactorOn({
       </p>
       {open ? (
         <form className="account-form" onSubmit={turnOff} noValidate>
-          {failure ? (
-            <div className="banner banner-error" role="alert">
-              {failure}
-            </div>
-          ) : null}
+          <FormFailure message={failure} />
           <TextField
             name="password"
             type="password"
