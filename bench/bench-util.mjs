@@ -1,9 +1,14 @@
 // What every bench script needs: its progress log (stderr, so the table on stdout stays clean), a
-// free port for a server it starts, and the median.
+// free port for a server it starts, the built server started on a database, a PostgreSQL URL for
+// another database on the same server, dropping one, and the median.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 export function log(line) {
   process.stderr.write(`${line}\n`);
@@ -69,4 +74,73 @@ export async function bundleSeedScript(entry, outfile) {
       .flatMap((name) => [name, `${name}/*`]),
     logLevel: 'warning',
   });
+}
+
+/** `url` (a PostgreSQL server's URL) naming the database `database` instead. */
+export const withDatabase = (url, database) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+};
+
+/** Drops the database `name` on `pgUrl`'s server, closing what is still connected to it. */
+export async function dropDatabase(pgUrl, name) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
+/**
+ * The built server (`server/dist/index.js`) started on any free port with `env` over the bench's
+ * defaults (the built site, no starter catalogue, `LOG_LEVEL=warn`, no administrator), answering
+ * `/api/health`: its URL, process, start time, what it wrote to stderr, and how to stop it.
+ */
+export async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/dist/index.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SITE_DIR: path.join(root, 'apps', 'site', 'dist'),
+      SEED_CATALOGUE: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      // Every bench sign-in comes from 127.0.0.1: the per-address sign-in limit (20 in 5 minutes)
+      // would refuse all but the first few. Nothing else about sign-in changes.
+      LOGIN_LIMIT_PER_ADDRESS: '1000000',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    child,
+    url,
+    startMs: performance.now() - began,
+    stderr: () => stderr,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -2,7 +2,8 @@
 // same run, both driven by autocannon (interleaved rounds after a warm-up) as a browser asks (gzip
 // and brotli accepted), every row as a ratio to its reference with the target and the bytes
 // each answer takes on the wire; each page's first-load JavaScript and Lighthouse on it
-// (bench/lighthouse.mjs); the scale table (bench/scale.mjs). See README.md.
+// (bench/lighthouse.mjs); the scale table (bench/scale.mjs); the leaderboard under a
+// stats storm (bench/leaderboard.mjs). See README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -447,6 +448,9 @@ async function main() {
   }
   // The scale table (scale.mjs, its own results file): BENCH_SCALE=0 skips it.
   if (process.env.BENCH_SCALE !== '0') await (await import('./scale.mjs')).scaleTable({ built: true });
+  // The leaderboard under a stats storm (leaderboard.mjs, its own results file): BENCH_LEADERBOARD=0 skips it.
+  if (process.env.BENCH_LEADERBOARD !== '0')
+    await (await import('./leaderboard.mjs')).leaderboardTable({ built: true });
 }
 
 function print(rows, bundle, lighthouse) {

@@ -3,28 +3,21 @@
 // call's p99 grows by at most 2× from the smallest size to the largest. SQLite, or PostgreSQL with
 // BENCH_DATABASE_URL. `node bench/scale.mjs` runs it alone; `npm run bench` runs it after its own
 // table (BENCH_SCALE=0 skips it). See README.md, "The scale table".
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { bundleSeedScript, freePort, log, middleOf } from './bench-util.mjs';
+import { bundleSeedScript, dropDatabase, log, middleOf, startServer, withDatabase } from './bench-util.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
 const cacheDir = path.join(benchDir, '.cache');
 // Two folders below the root, as the server's own files are: it finds its seed pictures from there.
 const seedFile = path.join(cacheDir, 'scale-seed.mjs');
-const siteDir = path.join(root, 'apps', 'site', 'dist');
 const GROWTH_TARGET = 2;
 /** Rounds per call: each measures every size in turn. */
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
-
-const withDatabase = (url, database) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
 
 async function bundleSeed() {
   fs.mkdirSync(cacheDir, { recursive: true });
@@ -70,10 +63,7 @@ async function copyFor(run, described, pgUrl) {
     env: { DATA_DIR: dataDir, DATABASE_URL: withDatabase(pgUrl, name) },
     drop: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropDatabase(pgUrl, name);
     },
   };
 }
@@ -87,55 +77,6 @@ function memory(pid) {
   } catch {
     return { rssMb: null, peakMb: null };
   }
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/dist/index.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SITE_DIR: siteDir,
-      SEED_CATALOGUE: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      // Every bench sign-in comes from 127.0.0.1: the per-address sign-in limit (20 in 5 minutes)
-      // would refuse all but the first few. Nothing else about sign-in changes.
-      LOGIN_LIMIT_PER_ADDRESS: '1000000',
-      ...env,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const began = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    child,
-    url,
-    startMs: performance.now() - began,
-    stderr: () => stderr,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 function percentile(sorted, p) {

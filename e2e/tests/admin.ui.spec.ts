@@ -61,7 +61,7 @@ test('the admin tabs lead to every screen; the Dashboard shows the real figures'
     await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
   }
   await tabs.getByRole('link', { name: 'Updates' }).click();
-  await expect(page.getByText('Update publishing is coming soon.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '+ New Update' })).toBeVisible();
 });
 
 test('an admin creates, edits and deletes a tier', async ({ page, request }) => {

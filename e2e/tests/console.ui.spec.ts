@@ -209,3 +209,42 @@ test('a token the server refuses returns to the sign-in; the menu signs out too'
   await page.evaluate(() => (window as unknown as { __menu: (c: string) => void }).__menu('sign-out'));
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
+
+test("an admin reverses a bought gift from a player's item moves in the console (issue 20)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const buyer = await registerAccount(request, 'patron');
+  const friend = await registerAccount(request, 'wingmate');
+  const login = await request.post('/api/auth/login', { data: e2eAdmin });
+  const adminToken = ((await login.json()) as { token: string }).token;
+  const credits = await request.patch(`/api/admin/users/${buyer.id}/credits`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { credits: 1000 },
+  });
+  expect(credits.status(), await credits.text()).toBe(200);
+  const { items } = (await (await request.get('/api/shop/items')).json()) as { items: { _id: string; slug: string }[] };
+  const bought = await request.post('/api/shop/purchase', {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+    data: { itemId: items.find((item) => item.slug === 'scout-corvette')?._id, quantity: 1, giftTo: friend.username },
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+
+  await openConsole(page, baseURL ?? '');
+  await signIn(page, baseURL ?? '', e2eAdmin.email, e2eAdmin.password);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(friend.username);
+  await page.getByRole('button', { name: `Item moves of ${friend.username}` }).click();
+  const row = modal(page, `Item moves of ${friend.username}`)
+    .getByRole('listitem')
+    .filter({ hasText: 'Scout Corvette' });
+  await expect(row).toContainText(`${buyer.username} → ${friend.username}`);
+  await row.getByRole('button', { name: /^Reverse the bought gift/ }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Reverse Transfer' })
+    .getByRole('button', { name: 'Reverse', exact: true })
+    .click();
+  await expect(toast(page, 'Transfer reversed: the items are back')).toBeVisible();
+  await expect(row.getByText('Reversed', { exact: true })).toBeVisible();
+});

@@ -51,6 +51,9 @@ async function consoleErrors(page: Page, visit: () => Promise<void>): Promise<st
 }
 
 test('a first visit loads no admin code on any player page', async ({ page, player }) => {
+  // A signed-in page keeps the notification stream open, so the network is never idle: the stream is
+  // refused here (the page falls back to polling) so that networkidle means every chunk has loaded.
+  await page.route('**/api/notifications/stream', (route) => route.abort());
   await signIn(page, player.token);
   const scripts: string[] = [];
   page.on('request', (request) => {

@@ -42,6 +42,9 @@ test('forgot password: the mailed link sets a new password, the old one stops wo
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address bar changes first; the login form stays on screen until the page's code has loaded
+  // (a navigation is a transition), and its Email field must not be the one filled.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toHaveText(

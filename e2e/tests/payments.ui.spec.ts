@@ -30,7 +30,8 @@ test('a player buys a ship with cash on the sandbox checkout and finds it Pendin
   const entry = article(page, 'Vanguard Interceptor');
   await expect(entry.getByText('Pending')).toBeVisible();
   await expect(entry.getByText('cash purchase')).toBeVisible();
-  await expect(entry.getByText(/Trade locked until/)).toBeVisible();
+  // The lock notice (the first; the blocked Trade and Gift say the same on hover and focus).
+  await expect(entry.getByText(/Trade locked until/).first()).toBeVisible();
 });
 
 test('a player buys a credit pack and sees the balance grow; cancelling buys nothing', async ({ page, player }) => {

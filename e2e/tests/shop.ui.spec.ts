@@ -35,7 +35,8 @@ test('a player buys a ship with credits, sees the toast and the lower balance, a
   await expect(entry).toBeVisible();
   await expect(entry.getByText('Pending')).toBeVisible();
   await expect(entry.getByText('credit purchase')).toBeVisible();
-  await expect(entry.getByText(/Trade locked until/)).toBeVisible();
+  // The lock notice (the first; the blocked Trade and Gift say the same on hover and focus).
+  await expect(entry.getByText(/Trade locked until/).first()).toBeVisible();
 
   // The server agrees: one entry, 200 credits left.
   const inventory = await request.get('/api/shop/user/inventory', {

@@ -17,21 +17,34 @@ import { API_NO_STORE, securityHeaders } from './middleware/security-headers.ts'
 import type { AppEnv } from './middleware/types.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
 import { accountDeviceRoutes } from './routes/account-devices.ts';
+import { accountPreferenceRoutes } from './routes/account-preferences.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { adminCouponRoutes } from './routes/coupons.ts';
 import { crawlerRoutes } from './routes/crawlers.ts';
 import { accountCredentialRoutes, passwordRecoveryRoutes } from './routes/credentials.ts';
 import { discordRoutes } from './routes/discord.ts';
-import { gameRoutes } from './routes/game.ts';
+import { gameRoutes, STATS_MAX_BYTES, STATS_PATH } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { leaderboardAdminRoutes } from './routes/leaderboard-admin.ts';
+import { newsFeedRoutes } from './routes/news-feed.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { playerRoutes } from './routes/players.ts';
+import { adminCreditCodeRoutes, adminSaleRoutes, creditCodeRoutes } from './routes/promotions.ts';
+import { purchaseRoutes } from './routes/purchases.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { IMAGE_UPLOAD_PATH, shopAdminRoutes } from './routes/shop-admin.ts';
 import { siteRoutes } from './routes/site.ts';
+import { statusRoutes } from './routes/status.ts';
 import { tierRoutes } from './routes/tiers.ts';
+import { tradeRoutes } from './routes/trades.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
+import { adminUpdateRoutes, updateRoutes } from './routes/updates.ts';
 
 export const genericMessages = {
   notFound: 'Not found',
@@ -111,12 +124,20 @@ export function createApp(ctx: AppContext) {
   const jsonBodyLimit = limitBody(ctx.config.maxJsonBytes, () => {
     throw new AppError('payload_too_large', genericMessages.tooLarge);
   });
+  const statsBodyLimit = limitBody(STATS_MAX_BYTES, () => {
+    throw new AppError('payload_too_large', genericMessages.tooLarge);
+  });
   const noStore = defaultHeaders(() => API_NO_STORE);
   const api = new Hono<AppEnv>({ strict: false })
     .use('*', (c, next) => noStore(c, () => compressJson(c, next) as Promise<void>))
     .use('*', (c, next) =>
-      // The image upload sets its own, larger limit; every other call gets the JSON one.
-      c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
+      // The image upload sets its own, larger limit, a batch of stats has room for its 1,000 events;
+      // every other call gets the JSON one.
+      c.req.path === IMAGE_UPLOAD_PATH
+        ? next()
+        : c.req.path === STATS_PATH
+          ? statsBodyLimit(c, next)
+          : jsonBodyLimit(c, next),
     )
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
@@ -125,13 +146,28 @@ export function createApp(ctx: AppContext) {
     .route('/account', accountCredentialRoutes)
     .route('/account', accountDeviceRoutes)
     .route('/account', accountDataRoutes)
+    .route('/account', accountPreferenceRoutes)
+    .route('/inventory', inventoryRoutes)
+    .route('/purchases', purchaseRoutes)
+    .route('/players', playerRoutes)
+    .route('/trades', tradeRoutes)
     .route('/shop/admin', shopAdminRoutes)
     .route('/shop', shopRoutes)
     .route('/tiers', tierRoutes)
+    .route('/updates', updateRoutes)
+    .route('/status', statusRoutes)
+    .route('/admin/updates', adminUpdateRoutes)
+    .route('/admin/coupons', adminCouponRoutes)
+    .route('/admin/leaderboard', leaderboardAdminRoutes)
+    .route('/admin/sales', adminSaleRoutes)
+    .route('/admin/credit-codes', adminCreditCodeRoutes)
+    .route('/credit-codes', creditCodeRoutes)
     .route('/admin', adminRoutes)
+    .route('/leaderboard', leaderboardRoutes)
     .route('/stripe', paymentRoutes)
     .route('/discord', discordRoutes)
     .route('/game', gameRoutes)
+    .route('/notifications', notificationRoutes)
     .route('/', apiDocsRoutes)
     .all('*', () => {
       throw notFound(genericMessages.notFound);
@@ -162,6 +198,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.images));
   app.route('/', crawlerRoutes);
+  app.route('/', newsFeedRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));
   app.onError(answerError);
   // The public catalogue's kept answers go out before the router (hot-reads.ts); app.request (tests)

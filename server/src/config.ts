@@ -37,6 +37,8 @@ export interface Config {
   adminPassword: string | null;
   /** How long the public catalogue's answers are served from memory, in ms (0: never cached). */
   catalogueCacheMs: number;
+  /** How long the top page of each leaderboard is answered from memory; 0 turns it off. */
+  leaderboardCacheMs: number;
   /** How much that cache holds at most. */
   catalogueCacheBounds: CacheBounds;
   /** How much the sessions signed-in calls read from memory may take (db/read-cache.ts). */
@@ -68,6 +70,18 @@ export interface Config {
     verificationMailsPerAccount: RateLimitRule;
     /** Wrong current passwords given to change a password or an email, per account. */
     passwordChecksPerAccount: RateLimitRule;
+    /** Heartbeats from one game server key (each server sends one a minute). */
+    gameHeartbeatsPerKey: RateLimitRule;
+    /** Player searches (the pickers' search as you type) by one account. */
+    playerSearchPerAccount: RateLimitRule;
+    /** Trade offers one player may send. */
+    tradeOffersPerPlayer: RateLimitRule;
+    /** Stat batches (POST /api/game/stats) one game server key may send. */
+    gameStatsPerKey: RateLimitRule;
+    /** Credit codes one account may try that were not redeemed (unknown, used, expired). */
+    creditCodesPerAccount: RateLimitRule;
+    /** The same from one client address, whichever accounts it signs in as. */
+    creditCodesPerAddress: RateLimitRule;
   };
   /** How long a purchased item stays trade-locked (0: not at all). */
   tradeLockMs: number;
@@ -277,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: readText(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || null,
     catalogueCacheMs: readInt(env, 'CATALOGUE_CACHE_MS', 1000),
+    leaderboardCacheMs: readInt(env, 'LEADERBOARD_CACHE_MS', 1000),
     catalogueCacheBounds: {
       maxEntries: readInt(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 1000, 1),
       maxBytes: readInt(env, 'CATALOGUE_CACHE_MAX_BYTES', 32 * 1024 * 1024, 1),
@@ -309,10 +324,16 @@ export function loadConfig(env: Env = process.env): Config {
         limit: readInt(env, 'VERIFICATION_MAIL_LIMIT_PER_ACCOUNT', 3, 1),
         windowMs: HOUR,
       },
+      gameStatsPerKey: { limit: readInt(env, 'GAME_STATS_LIMIT_PER_KEY', 600, 1), windowMs: MINUTE },
       passwordChecksPerAccount: {
         limit: readInt(env, 'PASSWORD_CHECK_LIMIT_PER_ACCOUNT', 5, 1),
         windowMs: 15 * MINUTE,
       },
+      gameHeartbeatsPerKey: { limit: readInt(env, 'GAME_HEARTBEAT_LIMIT_PER_KEY', 30, 1), windowMs: MINUTE },
+      playerSearchPerAccount: { limit: readInt(env, 'PLAYER_SEARCH_LIMIT_PER_ACCOUNT', 60, 1), windowMs: MINUTE },
+      tradeOffersPerPlayer: { limit: readInt(env, 'TRADE_OFFER_LIMIT_PER_PLAYER', 30, 1), windowMs: HOUR },
+      creditCodesPerAccount: { limit: readInt(env, 'CREDIT_CODE_LIMIT_PER_ACCOUNT', 10, 1), windowMs: HOUR },
+      creditCodesPerAddress: { limit: readInt(env, 'CREDIT_CODE_LIMIT_PER_ADDRESS', 30, 1), windowMs: HOUR },
     },
     tradeLockMs: readInt(env, 'TRADE_LOCK_DAYS', 7, 0) * DAY,
     maxJsonBytes: 100 * 1024,

@@ -33,6 +33,12 @@ export interface AppContext {
     forgotPasswordPerAccount: RateLimiter;
     verificationMailsPerAccount: RateLimiter;
     passwordChecksPerAccount: RateLimiter;
+    gameHeartbeatsPerKey: RateLimiter;
+    playerSearchPerAccount: RateLimiter;
+    tradeOffersPerPlayer: RateLimiter;
+    gameStatsPerKey: RateLimiter;
+    creditCodesPerAccount: RateLimiter;
+    creditCodesPerAddress: RateLimiter;
   };
   /** The image library's pictures: on disk with SQLite, in the database with PostgreSQL. */
   images: ImageStore;
@@ -70,5 +76,11 @@ export function createLimiters(config: Config, database: Pick<DatabaseHandle, 'p
     forgotPasswordPerAccount: limiter('forgot-password-account', rateLimits.forgotPasswordPerAccount),
     verificationMailsPerAccount: limiter('verification-mail-account', rateLimits.verificationMailsPerAccount),
     passwordChecksPerAccount: limiter('password-check-account', rateLimits.passwordChecksPerAccount),
+    gameHeartbeatsPerKey: limiter('game-heartbeat-key', rateLimits.gameHeartbeatsPerKey),
+    playerSearchPerAccount: limiter('player-search-account', rateLimits.playerSearchPerAccount),
+    tradeOffersPerPlayer: limiter('trade-offer-player', rateLimits.tradeOffersPerPlayer),
+    gameStatsPerKey: limiter('game-stats-key', rateLimits.gameStatsPerKey),
+    creditCodesPerAccount: limiter('credit-code-account', rateLimits.creditCodesPerAccount),
+    creditCodesPerAddress: limiter('credit-code-address', rateLimits.creditCodesPerAddress),
   };
 }

@@ -7,6 +7,7 @@ import { openContext, prepareData } from './boot.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { startBackground } from './services/jobs/background.ts';
 import { announceMailMode } from './services/mail/mail.ts';
+import { closeNotificationStreams } from './services/notifications/notice-hub.ts';
 
 async function main() {
   loadDotEnv();
@@ -47,6 +48,9 @@ async function main() {
     if (ctx.runtime.draining) return;
     // Readiness answers 503 from now on: a load balancer stops sending new work here.
     ctx.runtime.draining = true;
+    // Open notification streams end now (their pages open one on another instance): an answer that
+    // never ends would hold the drain until its timeout.
+    closeNotificationStreams(ctx.db);
     ctx.logger.info('server.stopping', {
       signal,
       inFlight,

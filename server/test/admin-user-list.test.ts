@@ -1,12 +1,12 @@
 // GET /api/admin/users a page at a time (issue 18): every row exactly once across pages, even with
 // players joining between pages; each sort order; search by name, email, Discord name and id;
 // filters; refusals of a bad cursor, limit or sort; and the answer without parameters.
+import { MATCHING_COUNT_CAP } from '@starport/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewUser } from '../src/db/database.ts';
 import { insertUser } from '../src/db/repositories/users.ts';
 import { newId } from '../src/lib/ids.ts';
 import { grantAdmin } from '../src/services/admin/administrators.ts';
-import { FEW_MATCHES } from '../src/services/admin/user-list.ts';
 import { addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
@@ -244,36 +244,93 @@ describe.each(dialects)('the admin user list on %s', (dialect) => {
     expect(ids.sort()).toEqual(matches.sort());
   });
 
-  it('pages through a search matching more players than it sorts at once, in order', async () => {
+  /** Players with ids `${prefix}-00000`… joined one second apart (later, higher), named by `name(i)`. */
+  async function bulkSeed(prefix: string, count: number, name: (i: number) => string) {
     await h.ctx.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < FEW_MATCHES + 5; i++) {
-        const id = `many-${String(i).padStart(5, '0')}`;
+      for (let i = 0; i < count; i++) {
+        const id = `${prefix}-${String(i).padStart(5, '0')}`;
+        const username = name(i);
+        const at = new Date(Date.UTC(2026, 9, 1) + i * 1000).toISOString();
         await insertUser(trx, {
           id,
           email: `${id}@example.com`,
           email_normalized: `${id}@example.com`,
-          username: `Many${i}`,
-          username_normalized: `many${i}`,
+          username,
+          username_normalized: username.toLowerCase(),
           password_hash: 'x',
-          created_at: `2026-10-01T00:00:00.000Z`,
-          updated_at: `2026-10-01T00:00:00.000Z`,
+          created_at: at,
+          updated_at: at,
         });
       }
     });
+  }
+
+  /** Every page of a search, `limit` at a time: the ids in the order they came, and the first page's count. */
+  async function searchAll(term: string, limit: number) {
+    const seen: string[] = [];
+    let matching: unknown;
+    let cursor: string | null = null;
+    do {
+      const answer = await list(`?search=${term}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(answer.status, answer.text).toBe(200);
+      if (!cursor) matching = answer.json.matching;
+      else expect(answer.json.matching).toBeUndefined();
+      seen.push(...answer.json.users.map((u: { _id: string }) => u._id));
+      cursor = answer.json.nextCursor;
+    } while (cursor);
+    return { seen, matching };
+  }
+
+  it('pages through a search matching more players than it counts, in order, and says "1,000+"', async () => {
+    await bulkSeed('many', MATCHING_COUNT_CAP + 5, (i) => `Many${i}`);
     // The start of each name, and its middle.
     for (const term of ['MANY', 'ANY']) {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const answer = await list(`?search=${term}&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
-        seen.push(...answer.json.users.map((u: { _id: string }) => u._id));
-        cursor = answer.json.nextCursor;
-      } while (cursor);
-      // All joined at once: by id, newest (highest) first.
+      const { seen, matching } = await searchAll(term, 200);
+      // Newest (highest) first.
       expect(seen).toEqual(
-        Array.from({ length: FEW_MATCHES + 5 }, (_, i) => `many-${String(i).padStart(5, '0')}`).reverse(),
+        Array.from({ length: MATCHING_COUNT_CAP + 5 }, (_, i) => `many-${String(i).padStart(5, '0')}`).reverse(),
       );
+      expect(matching).toEqual({ count: MATCHING_COUNT_CAP, more: true });
     }
+  });
+
+  it('finds the same players for a common term, a rare one, and one common among the newest only, page after page', async () => {
+    // 1,200 players: every 4th is a "Zorb" (common), every 150th a "Quix" (rare), and the 100
+    // newest are all "Vell" while among the rest one in 200 is (common on the first pages only).
+    const name = (i: number) =>
+      [i % 4 === 0 ? 'zorb' : 'pilot', i % 150 === 7 ? 'quix' : '', i >= 1100 || i % 200 === 3 ? 'vell' : '', i].join(
+        '',
+      );
+    await bulkSeed('mix', 1200, name);
+    for (const [term, test] of [
+      ['orb', (i: number) => i % 4 === 0],
+      ['uix', (i: number) => i % 150 === 7],
+      ['ell', (i: number) => i >= 1100 || i % 200 === 3],
+    ] as const) {
+      const expected = Array.from({ length: 1200 }, (_, i) => i)
+        .filter(test)
+        .map((i) => `mix-${String(i).padStart(5, '0')}`)
+        .reverse();
+      for (const limit of [5, 50]) {
+        const { seen, matching } = await searchAll(term, limit);
+        expect(seen, `${term} by ${limit}`).toEqual(expected);
+        expect(matching, term).toEqual({ count: expected.length, more: false });
+      }
+    }
+  });
+
+  it('counts the matches of a filter on its first page, and a search with no match as 0', async () => {
+    const tier = await list(`?tier=${tierId}`);
+    expect(tier.json.matching).toEqual({
+      count: seeded.filter((row) => row.current_tier_id === tierId).length,
+      more: false,
+    });
+    expect((await list('?admin=true')).json.matching).toEqual({ count: 1, more: false });
+    expect((await list('?search=nobody-by-this-name')).json).toEqual({
+      users: [],
+      nextCursor: null,
+      matching: { count: 0, more: false },
+    });
   });
 
   it('filters by tier, by no tier, and by the admin flag', async () => {

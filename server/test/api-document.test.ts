@@ -36,13 +36,16 @@ describe.each(dialects)('the game servers’ OpenAPI document on %s', (dialect) 
     expect(operationsOf(game).map(({ method, path }) => `${method} ${path}`)).toEqual([
       'get /deliveries',
       'post /deliveries',
+      'post /heartbeat',
       'post /deliveries/ack',
+      'post /stats',
     ]);
   });
 
   it('shows how to poll and acknowledge with curl', () => {
     expect(game.info.description).toContain('curl -s -H "Authorization: Bearer $STARPORT_KEY"');
     expect(game.info.description).toContain('https://play.example.com/api/game/deliveries/ack');
+    expect(game.info.description).toContain('https://play.example.com/api/game/stats');
   });
 
   it('marks the bodies the server requires as required (a poll without one is a 400)', async () => {

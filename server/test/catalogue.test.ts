@@ -109,6 +109,7 @@ describe.each(dialects)('public catalogue on %s', (dialect) => {
       category: 'ships',
       rarity: 'rare',
       discount: 25,
+      sale: null,
       featured: true,
       priceCredits: 300,
       priceUSD: 19.99,

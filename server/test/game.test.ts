@@ -248,7 +248,7 @@ describe.each(dialects)('game server deliveries on %s', (dialect) => {
     const res = await call(h, 'GET', '/api/game/openapi.json');
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
-    expect(Object.keys(res.json.paths).sort()).toEqual(['/deliveries', '/deliveries/ack']);
+    expect(Object.keys(res.json.paths).sort()).toEqual(['/deliveries', '/deliveries/ack', '/heartbeat', '/stats']);
     const ackAnswer = res.json.paths['/deliveries/ack'].post.responses[200].content['application/json'].schema;
     expect(ackAnswer.required).toEqual(['acknowledged', 'alreadyAcknowledged', 'unknown', 'refused']);
     expect(ackAnswer.properties.refused.items.properties.reason.enum).toEqual([

@@ -7,11 +7,15 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Fetch, withHotReads } from '../src/hot-reads.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
+import { call, registerPlayer } from './helpers/http.ts';
 import { rawRequest, type Served, serveHarness } from './helpers/node-server.ts';
 import { createHarness, dialects, type HarnessOptions, type TestHarness } from './helpers/test-context.ts';
 
 const SANE_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const HOT_PATHS = ['/api/shop/site-settings', '/api/shop/categories', '/api/shop/items', '/api/tiers'];
+const ME = '/api/auth/me';
+const FORMS: Record<string, string>[] = [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}];
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface ServedWithSpy extends Served {
   /** The app's own fetch, behind the hot reads: the calls that reached it. */
@@ -139,5 +143,125 @@ describe.each(dialects)('hot reads on %s', (dialect) => {
       await raw(`${url}${path}`);
       expect(reachedApp.mock.calls.length, path).toBe(before + 2);
     }
+  });
+
+  describe('GET /api/auth/me', () => {
+    /** The next /me with `token`: whether it was answered before the app, and what it answered. */
+    async function me(served: ServedWithSpy, token: string, extra: Record<string, string> = {}) {
+      const before = served.reachedApp.mock.calls.length;
+      const res = await raw(`${served.url}${ME}`, { ...bearer(token), ...extra });
+      return { ...res, hot: served.reachedApp.mock.calls.length === before };
+    }
+
+    /**
+     * Until a /me with `token` is answered before the app: the app's read is kept, and on PostgreSQL
+     * the notices of the writes before it (sign-up, the last-seen write) have arrived and been applied.
+     */
+    async function untilHot(served: ServedWithSpy, token: string) {
+      await expect.poll(async () => (await me(served, token)).hot, { timeout: 5000 }).toBe(true);
+    }
+
+    it("answers a kept session with the app's own answer, byte for byte, in every encoding, with its log line", async () => {
+      const served = await start(dialect);
+      const { h, url } = served;
+      const player = await registerPlayer(h);
+      await untilHot(served, player.token);
+      for (const accepts of FORMS) {
+        const made = await raw(`${url}${ME}?via=app`, { ...bearer(player.token), ...accepts });
+        h.logs.length = 0;
+        const kept = await me(served, player.token, accepts);
+        expect(kept.hot, JSON.stringify(accepts)).toBe(true);
+        expect(kept.status).toBe(200);
+        expect(lasting(kept.headers)).toEqual(lasting(made.headers));
+        expect(kept.body.equals(made.body)).toBe(true);
+        expect(kept.headers['x-request-id']).toMatch(SANE_ID);
+        expect(kept.headers['x-request-id']).not.toBe(made.headers['x-request-id']);
+        expect(h.logs).toEqual([
+          expect.objectContaining({ msg: 'request', method: 'GET', path: ME, status: 200, userId: player.user._id }),
+        ]);
+      }
+      expect(JSON.parse((await me(served, player.token)).body.toString()).user.username).toBe(player.user.username);
+    });
+
+    it('leaves to the app what it cannot answer from memory: no token, an unknown one, HEAD, a query, the console', async () => {
+      const served = await start(dialect);
+      const { url } = served;
+      const player = await registerPlayer(served.h);
+      await untilHot(served, player.token);
+
+      const before = served.reachedApp.mock.calls.length;
+      const none = await raw(`${url}${ME}`);
+      const unknown = await me(served, 'not-a-session-token');
+      const head = await raw(`${url}${ME}`, bearer(player.token), 'HEAD');
+      const query = await raw(`${url}${ME}?x=1`, bearer(player.token));
+      const fromConsole = await me(served, player.token, { origin: 'app://console' });
+      expect(served.reachedApp.mock.calls.length).toBe(before + 5);
+      expect([none.status, unknown.status, head.status, query.status, fromConsole.status]).toEqual([
+        401, 401, 200, 200, 200,
+      ]);
+      expect(fromConsole.headers['access-control-allow-origin']).toBe('app://console');
+    });
+
+    it('shows a change to the player at once, and stops answering once the session is signed out here or on another instance', async () => {
+      const served = await start(dialect);
+      const { h } = served;
+      const other = await h.openInstance();
+      const player = await registerPlayer(h);
+      const second = (
+        await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } })
+      ).json.token as string;
+      for (const token of [player.token, second]) await untilHot(served, token);
+
+      // Another instance changes the player: the next answer is the new one (on PostgreSQL once its notice arrived).
+      await other.ctx.db.updateTable('users').set({ credits: 4242 }).where('id', '=', player.user._id).execute();
+      await expect
+        .poll(async () => JSON.parse((await me(served, player.token)).body.toString()).user.credits, { timeout: 5000 })
+        .toBe(4242);
+
+      // Signed out here.
+      expect((await raw(`${served.url}/api/auth/logout`, bearer(player.token), 'POST')).status).toBe(200);
+      const afterLogout = await me(served, player.token);
+      expect([afterLogout.hot, afterLogout.status]).toEqual([false, 401]);
+
+      // Signed out on another instance.
+      await untilHot(served, second);
+      expect((await call(other, 'POST', '/api/auth/logout', { token: second })).status).toBe(200);
+      await expect.poll(async () => (await me(served, second)).status, { timeout: 5000 }).toBe(401);
+      expect((await me(served, second)).hot).toBe(false);
+    });
+
+    it('stops answering a session another device revoked', async () => {
+      const served = await start(dialect);
+      const { h } = served;
+      const player = await registerPlayer(h);
+      const second = (
+        await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } })
+      ).json.token as string;
+      await untilHot(served, player.token);
+      const signedOut = await call(h, 'POST', '/api/account/sessions/sign-out-others', { token: second });
+      expect(signedOut.status).toBe(200);
+      const revoked = await me(served, player.token);
+      expect([revoked.hot, revoked.status]).toEqual([false, 401]);
+      expect((await me(served, second)).status).toBe(200);
+    });
+
+    it('leaves expiry and the last-seen write to the app', async () => {
+      const served = await start(dialect);
+      const { h } = served;
+      const player = await registerPlayer(h);
+      await untilHot(served, player.token);
+
+      // A minute on, the session is due its last-seen write: the app answers (and writes it).
+      h.clock.advance(61_000);
+      const due = await me(served, player.token);
+      expect([due.hot, due.status]).toEqual([false, 200]);
+      await untilHot(served, player.token);
+
+      // Idle past its limit, it has expired: the app says so.
+      h.clock.advance(h.ctx.config.sessionIdleMs + 1000);
+      const expired = await me(served, player.token);
+      expect([expired.hot, expired.status]).toEqual([false, 401]);
+      expect(JSON.parse(expired.body.toString()).error.message).toMatch(/expired/i);
+    });
   });
 });

@@ -482,8 +482,9 @@ describe('migration 006 after a later one', () => {
     const { migrateToLatest } = await import('../src/db/migrate.ts');
     const { migrations } = await import('../src/db/migrations/index.ts');
     const handle = connectDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
-    // 014 changes a table 006 makes and 017 indexes one, so they come after 006 whenever 006 does.
-    const laterOnPayments = ['-006-', '-014-', '-017-'];
+    // 014 changes a table 006 makes, 017, 029 and 031 index one (031 also adds payment_events), so they
+    // come after 006 whenever 006 does.
+    const laterOnPayments = ['-006-', '-014-', '-017-', '-029-', '-031-'];
     const withoutPayments = Object.fromEntries(
       Object.entries(migrations).filter(([name]) => !laterOnPayments.some((part) => name.includes(part))),
     );
@@ -497,6 +498,8 @@ describe('migration 006 after a later one', () => {
       '2026-11-22-006-payments',
       '2026-11-24-014-one-subscription-per-player',
       '2026-11-24-017-scale-indexes',
+      '2026-11-24-029-purchases',
+      '2026-11-24-031-payment-events',
     ]);
     const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['payments', 'subscriptions', 'processed_events']));

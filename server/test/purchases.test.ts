@@ -73,6 +73,13 @@ describe.each(dialects)('purchases on %s', (dialect) => {
       tradeLocked: true,
       tradeLockedUntil: '2026-11-29T12:00:00.000Z',
       revokedAt: null,
+      location: 'pending',
+      keptOnSite: false,
+      leased: false,
+      acquiredAs: 'purchase',
+      acquiredFrom: null,
+      giftRefusal: 'Trade locked until Nov 29, 2026',
+      tradeRefusal: 'Trade locked until Nov 29, 2026',
     });
 
     expect(await balanceOf(player.token)).toBe(800);

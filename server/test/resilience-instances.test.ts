@@ -183,6 +183,11 @@ describe('SIGTERM under load', () => {
     });
     while (answered.length < 300) await new Promise((r) => setTimeout(r, 5));
     server.child.kill('SIGTERM');
+    // The signal reaches the process on its own time: a request already on its way may be answered
+    // before the handler runs. Readiness is asked once the server has said it is stopping.
+    while (!server.output().includes('"msg":"server.stopping"') && isAlive(server)) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     const ready = await fetch(`${server.url}/api/health/ready`).then(
       (res) => res.status,
       () => 'refused',

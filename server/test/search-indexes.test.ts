@@ -52,7 +52,7 @@ describe('migration 021 on SQLite', () => {
           dialect: 'sqlite',
           order: 'joined',
           direction: 'desc',
-          search: { ...search, many: false },
+          search: { ...search, walk: false },
           limit: 10,
         });
         return rows.map((row) => row.id).sort();

@@ -3,7 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { discountedPrice } from '@starport/api-client/contract';
+import {
+  CREDIT_CODE_ALPHABET,
+  discountedPrice,
+  effectiveDiscount,
+  effectivePrice,
+  formatCreditCode,
+  normalizeCreditCode,
+} from '@starport/api-client/contract';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, loadDotEnv } from '../src/config.ts';
@@ -12,6 +19,7 @@ import { describeWait } from '../src/lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter-memory.ts';
 import { createLogger } from '../src/logger.ts';
 import { needsRehash } from '../src/services/accounts/passwords.ts';
+import { newCreditCode } from '../src/services/purchases/credit-codes.ts';
 
 describe('loadConfig', () => {
   it('needs nothing: SQLite in ./data, port 3000, documented limits', () => {
@@ -189,6 +197,35 @@ describe('discountedPrice', () => {
   it('never goes below zero or above the price, whatever the discount says', () => {
     expect(discountedPrice(500, 150)).toBe(0);
     expect(discountedPrice(500, -20)).toBe(500);
+  });
+});
+
+describe('effectivePrice (issue 22)', () => {
+  it('takes the better of the item’s own discount and the running sale, never both', () => {
+    expect(effectiveDiscount({ discount: 10, sale: { percent: 30 } })).toBe(30);
+    expect(effectiveDiscount({ discount: 50, sale: { percent: 30 } })).toBe(50);
+    expect(effectiveDiscount({ discount: 20, sale: null })).toBe(20);
+    expect(effectiveDiscount({ discount: 20 })).toBe(20);
+    expect(effectivePrice(1000, { discount: 10, sale: { percent: 30 } })).toBe(700);
+    expect(effectivePrice(1000, { discount: 50, sale: { percent: 30 } })).toBe(500);
+    expect(effectivePrice(1999, { discount: 0, sale: { percent: 25 } })).toBe(1499);
+  });
+});
+
+describe('credit codes (issue 22)', () => {
+  it('are 20 characters of the readable alphabet, 100 random bits, shown in groups of four', () => {
+    const codes = new Set(Array.from({ length: 2000 }, () => newCreditCode()));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(new RegExp(`^[${CREDIT_CODE_ALPHABET}]{20}$`));
+    expect(CREDIT_CODE_ALPHABET).toHaveLength(32);
+    // Every character of the alphabet turns up (the low 5 bits of a byte pick them evenly).
+    expect(new Set([...codes].join('')).size).toBe(32);
+    expect(formatCreditCode('ABCD2345EFGH6789JKMN')).toBe('ABCD-2345-EFGH-6789-JKMN');
+  });
+
+  it('are read as players type them: any case, spaces and dashes, O for 0 and I or L for 1', () => {
+    expect(normalizeCreditCode(' abcd-2345 efgh-6789-jkmn ')).toBe('ABCD2345EFGH6789JKMN');
+    expect(normalizeCreditCode('o0il-1')).toBe('00111');
   });
 });
 

@@ -25,11 +25,18 @@ const encoders = {
  * contract's zod/mini schemas as the player types (login checks without zod, see checkLogin):
  * zod/mini is 13 KB of their download. That keeps register's gzip over budget (109 KB; its brotli,
  * what every current browser gets, is within), and the Account page, which also carries its seven
- * sections, at 101 KB brotli and 116 KB gzip. Neither is a page a visitor lands on first.
+ * sections, at 101 KB brotli and 116 KB gzip. Neither is a page a visitor lands on first. Issue 20
+ * and 21 added the header's notification bell to every page (about 1.2 KB) and two sections to the
+ * Account page (Items, Leaderboards): register's gzip is now 111.5 KB, the Account page's 104.7 KB brotli and 119.7 KB gzip.
+ * Issue 22 added the sale badge and countdown to the shop's cards, the dashboard's Redeem a code
+ * card and the client's sales and credit code calls: the shop's and the dashboard's gzip went about
+ * 200 bytes past 100 KB (100.2 KB); their brotli stays within.
  */
 const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
-  register: { gzip: 110 * 1024 },
-  'account/account-page': { brotli: 103 * 1024, gzip: 118 * 1024 },
+  register: { gzip: 113 * 1024 },
+  shop: { gzip: 101 * 1024 },
+  dashboard: { gzip: 101 * 1024 },
+  'account/account-page': { brotli: 106 * 1024, gzip: 121 * 1024 },
 };
 
 let chunks: OutputChunk[] = [];

@@ -22,8 +22,8 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends guests from /inventory to /login', async () => {
-    const { router } = renderApp('/inventory');
+  it.each(['/inventory', '/trade'])('sends guests from %s to /login', async (path) => {
+    const { router } = renderApp(path);
 
     await screen.findByRole('button', { name: 'Login' });
     expect(router.state.location.pathname).toBe('/login');
@@ -50,6 +50,17 @@ describe('routes', () => {
     await screen.findByRole('button', { name: 'Login' });
     expect(router.state.location.pathname).toBe('/login');
     expect(tokens.value).toBeNull();
+  });
+
+  it('shows players their trades on /trade, with New trade', async () => {
+    renderApp('/trade', {
+      user: makeUser(),
+      api: { 'GET /api/trades': () => json(200, { incoming: [], outgoing: [], history: [], creditsInTrades: true }) },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trade' })).toBeTruthy();
+    expect(await screen.findByText('No offers waiting for your answer.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New trade' })).toBeTruthy();
   });
 
   it('shows players an empty inventory with a link to the shop', async () => {
@@ -89,7 +100,6 @@ describe('routes', () => {
   it.each([
     ['/tiers', 'Support'],
     ['/shop', 'Shop'],
-    ['/trade', 'Trade'],
     ['/leaderboard', 'Leaderboard'],
   ])('titles %s "%s"', async (path, title) => {
     renderApp(path);

@@ -58,15 +58,19 @@ export const routes: RouteObject[] = [
       page('verify-email', () => import('./pages/verify-email.tsx'), 'VerifyEmailPage', VerifyEmailShell),
       page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', TiersShell),
       page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
-      page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
       page('leaderboard', () => import('./pages/leaderboard.tsx'), 'LeaderboardPage'),
+      page('updates', () => import('./pages/updates.tsx'), 'UpdatesPage'),
+      page('updates/:slug', () => import('./pages/update-post.tsx'), 'UpdatePostPage'),
       page('account-deleted', () => import('./pages/account/account-deleted-page.tsx'), 'AccountDeletedPage'),
       {
         Component: RequireUser,
         children: [
           page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', DashboardShell),
           page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', InventoryShell),
+          page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
           page('account', () => import('./pages/account/account-page.tsx'), 'AccountPage', AccountShell),
+          page('purchases', () => import('./pages/purchases.tsx'), 'PurchasesPage'),
+          page('purchases/:purchaseId/receipt', () => import('./pages/receipt.tsx'), 'ReceiptPage'),
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.
           page('checkout/:orderId', () => import('./pages/checkout.tsx'), 'CheckoutPage'),
           page('billing', () => import('./pages/billing.tsx'), 'BillingPage'),

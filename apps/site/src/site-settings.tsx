@@ -1,4 +1,5 @@
-// Public site settings (SPEC.md §2, §3): which navigation tabs show, and the thank-you message.
+// Public site settings (SPEC.md §2, §3): which navigation tabs show, the thank-you message, and the
+// Play Game tile's address and words (issue 21).
 
 import type { ApiClient } from '@starport/api-client/client';
 import { defaultSiteSettings, type SiteSettings, tabKeys } from '@starport/api-client/contract';
@@ -11,6 +12,10 @@ interface SiteSettingsAnswer {
     visibleTabs?: Partial<Record<string, unknown>>;
     thankYouMessage?: unknown;
     requireAdminTwoFactor?: unknown;
+    playUrl?: unknown;
+    playLabel?: unknown;
+    creditsInTrades?: unknown;
+    monthlyGoal?: unknown;
   };
 }
 
@@ -29,7 +34,23 @@ function readSettings(answer: SiteSettingsAnswer): SiteSettings {
     visibleTabs,
     thankYouMessage: typeof message === 'string' ? message : '',
     requireAdminTwoFactor: answer.settings?.requireAdminTwoFactor === true,
+    playUrl: typeof answer.settings?.playUrl === 'string' && answer.settings.playUrl ? answer.settings.playUrl : null,
+    playLabel:
+      typeof answer.settings?.playLabel === 'string' && answer.settings.playLabel
+        ? answer.settings.playLabel
+        : defaultSiteSettings.playLabel,
+    // Only an explicit false turns credits in trades off.
+    creditsInTrades: answer.settings?.creditsInTrades !== false,
+    monthlyGoal: readMonthlyGoal(answer.settings?.monthlyGoal),
   };
+}
+
+/** The goal when the answer holds a whole one; anything else is no goal. */
+function readMonthlyGoal(value: unknown): SiteSettings['monthlyGoal'] {
+  const goal = value as { amountUSD?: unknown; text?: unknown } | null | undefined;
+  return typeof goal?.amountUSD === 'number' && typeof goal.text === 'string'
+    ? { amountUSD: goal.amountUSD, text: goal.text }
+    : null;
 }
 
 export function SiteSettingsProvider({ client, children }: { client: ApiClient; children: ReactNode }) {

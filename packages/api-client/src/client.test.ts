@@ -45,6 +45,20 @@ describe('createApiClient', () => {
     expect(client.imageUrl('/images/x.webp')).toBe('https://play.example.com/images/x.webp');
   });
 
+  it('sends the friend a purchase, a card checkout or a tier month is for', async () => {
+    const { client, seen } = clientAnswering(() => Response.json({ url: '/checkout/o-1' }));
+    await client.shop.purchase('item-1', 'nova');
+    await client.payments.checkout([{ itemId: 'item-1', quantity: 1 }], 'nova');
+    await client.payments.giftTier('tier-1', 'nova');
+    expect(
+      seen.map((call) => [call.url.replace('https://play.example.com/api', ''), JSON.parse(String(call.init.body))]),
+    ).toEqual([
+      ['/shop/purchase', { itemId: 'item-1', quantity: 1, giftTo: 'nova' }],
+      ['/stripe/create-checkout-session', { items: [{ itemId: 'item-1', quantity: 1 }], giftTo: 'nova' }],
+      ['/stripe/gift-tier', { tierId: 'tier-1', giftTo: 'nova' }],
+    ]);
+  });
+
   it("reads the server's error.message, else the call's fallback, and reports a 401", async () => {
     const refused = clientAnswering(() =>
       Response.json({ error: { message: 'Insufficient credits' } }, { status: 400 }),

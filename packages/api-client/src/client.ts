@@ -1,11 +1,23 @@
 // The typed fetch client every Starport front end uses: base path, bearer token, error envelope.
 import type {
+  AccountPreferences,
+  AccountPreferencesResponse,
   AccountProfileResponse,
   AccountSessionsResponse,
   AdminDeliveriesResponse,
+  AdminHeartbeatsResponse,
+  AdminItemLedgerResponse,
   AdminJobResponse,
   AdminJobsResponse,
+  AdminMetricResponse,
+  AdminMetricsResponse,
+  AdminPaymentResponse,
+  AdminPaymentsQuery,
+  AdminPaymentsResponse,
+  AdminSiteSettingsResponse,
   AdminStatsResponse,
+  AdminUpdateResponse,
+  AdminUpdatesResponse,
   AdminUserResponse,
   AdminUsersQuery,
   AdminUsersResponse,
@@ -19,8 +31,20 @@ import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
   CheckoutLine,
+  CouponChange,
+  CouponCheckRequest,
+  CouponCheckResponse,
+  CouponInput,
+  CouponListResponse,
+  CouponResponse,
+  CreateCreditCodesRequest,
+  CreateCreditCodesResponse,
   CreateGameServerKeyResponse,
+  CreateTradeRequest,
   CredentialAnswer,
+  CreditCodeBatch,
+  CreditCodeBatchesResponse,
+  CreditCodesResponse,
   DeleteAccountRequest,
   DeleteAccountResponse,
   DeleteImageResponse,
@@ -28,24 +52,51 @@ import type {
   ForgotPasswordRequest,
   GameServerKeyResponse,
   GameServerKeysResponse,
+  GiftRequest,
+  GiftResponse,
+  GoalResponse,
+  HiddenPlayersResponse,
+  HidePlayerRequest,
   ImagesResponse,
   ImageUploadResponse,
+  InventoryEntryResponse,
   InventoryResponse,
+  ItemLedgerQuery,
   ItemsResponse,
+  LeaderboardMetricsResponse,
+  LeaderboardPrivacy,
+  LeaderboardQuery,
+  LeaderboardResponse,
   LedgerResponse,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
   MeResponse,
+  MetricInput,
+  MetricUpdate,
+  NotificationsResponse,
   OrderResponse,
   PageQuery,
+  PlayersResponse,
+  PreviewUpdateResponse,
+  PurchaseDetailResponse,
   PurchaseResponse,
+  PurchasesResponse,
+  RedeemCreditCodeResponse,
   RedirectResponse,
   RegisterRequest,
   ResetLinkResponse,
   ResetPasswordRequest,
   ResyncResponse,
+  RevenueResponse,
   RoleSyncProblemsResponse,
+  SaleChange,
+  SaleInput,
+  SaleResponse,
+  SalesResponse,
+  SeasonResponse,
   SendMailRequest,
   SendMailResponse,
   ShopItemInput,
@@ -53,18 +104,28 @@ import type {
   ShopItemUpdate,
   SignOutDevicesResponse,
   SiteSettingsResponse,
+  StatusResponse,
   SubscriptionResponse,
   TierInput,
   TierResponse,
   TiersResponse,
   TierUpdate,
+  TradeableResponse,
+  TradeHistoryResponse,
+  TradeResponse,
+  TradesResponse,
+  TransferReversalResponse,
   TwoFactorDisableRequest,
   TwoFactorEnableResponse,
   TwoFactorLoginRequest,
   TwoFactorRequiredResponse,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
+  UpdateChange,
+  UpdateInput,
+  UpdateResponse,
   UpdateSiteSettingsRequest,
+  UpdatesResponse,
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from './contract/index.ts';
@@ -241,6 +302,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     shop: {
       siteSettings: () => request<SiteSettingsResponse>('GET', '/shop/site-settings'),
+      /** The monthly goal and this month's card revenue (goalUSD null: no goal set). */
+      goal: () => request<GoalResponse>('GET', '/shop/goal'),
       categories: () => request<CategoriesResponse>('GET', '/shop/categories'),
       items: (category?: string) =>
         request<ItemsResponse>(
@@ -248,11 +311,42 @@ export function createApiClient(options: ApiClientOptions) {
           category ? `/shop/items?category=${encodeURIComponent(category)}` : '/shop/items',
         ),
       inventory: () => request<InventoryResponse>('GET', '/shop/user/inventory'),
-      purchase: (itemId: string) =>
+      /** With `giftTo`, bought for a friend: the buyer pays, the item goes to that player. With `coupon`, its discount. */
+      purchase: (itemId: string, giftTo?: string, coupon?: string) =>
         request<PurchaseResponse>('POST', '/shop/purchase', {
-          body: { itemId, quantity: 1 },
+          body: { itemId, quantity: 1, ...(giftTo ? { giftTo } : {}), ...(coupon ? { coupon } : {}) },
           fallbackMessage: fallbackMessages.purchase,
         }),
+      /** The price of an item or a tier after a coupon code, or (thrown) why it does not apply. */
+      checkCoupon: (input: CouponCheckRequest) =>
+        request<CouponCheckResponse>('POST', '/shop/coupons/check', { body: input }),
+    },
+    /** Credit codes (issue 22): a player redeems one; its credits are added to the balance. */
+    creditCodes: {
+      redeem: (code: string) => request<RedeemCreditCodeResponse>('POST', '/credit-codes/redeem', { body: { code } }),
+    },
+    /** What a player does with an inventory entry (issue 20). */
+    inventory: {
+      setKeepOnSite: (id: string, keepOnSite: boolean) =>
+        request<InventoryEntryResponse>('PATCH', `/inventory/${encodeURIComponent(id)}`, { body: { keepOnSite } }),
+      gift: (id: string, input: GiftRequest) =>
+        request<GiftResponse>('POST', `/inventory/${encodeURIComponent(id)}/gift`, { body: input }),
+    },
+    /** Usernames for the pickers of gifts and trades. */
+    players: {
+      search: (term: string) => request<PlayersResponse>('GET', `/players?search=${encodeURIComponent(term)}`),
+      tradeable: (username: string) =>
+        request<TradeableResponse>('GET', `/players/${encodeURIComponent(username)}/tradeable`),
+    },
+    /** Trade offers between players (issue 20). */
+    trades: {
+      list: () => request<TradesResponse>('GET', '/trades'),
+      history: (cursor: string) =>
+        request<TradeHistoryResponse>('GET', `/trades/history?cursor=${encodeURIComponent(cursor)}`),
+      send: (input: CreateTradeRequest) => request<TradeResponse>('POST', '/trades', { body: input }),
+      accept: (id: string) => request<TradeResponse>('POST', `/trades/${encodeURIComponent(id)}/accept`),
+      decline: (id: string) => request<TradeResponse>('POST', `/trades/${encodeURIComponent(id)}/decline`),
+      cancel: (id: string) => request<TradeResponse>('POST', `/trades/${encodeURIComponent(id)}/cancel`),
     },
     payments: {
       subscribe: (tierId: string) =>
@@ -266,9 +360,15 @@ export function createApiClient(options: ApiClientOptions) {
           fallbackMessage: fallbackMessages.subscription,
         }),
       /** Cash purchase of shop items or credit packs: the address of the payment page. */
-      checkout: (items: CheckoutLine[]) =>
+      checkout: (items: CheckoutLine[], giftTo?: string, coupon?: string) =>
         request<RedirectResponse>('POST', '/stripe/create-checkout-session', {
-          body: { items },
+          body: { items, ...(giftTo ? { giftTo } : {}), ...(coupon ? { coupon } : {}) },
+          fallbackMessage: fallbackMessages.checkout,
+        }),
+      /** A month of a tier for another player: one payment, not a subscription. */
+      giftTier: (tierId: string, giftTo: string) =>
+        request<RedirectResponse>('POST', '/stripe/gift-tier', {
+          body: { tierId, giftTo },
           fallbackMessage: fallbackMessages.checkout,
         }),
       /** Where a supporter manages or cancels their subscription. */
@@ -311,6 +411,42 @@ export function createApiClient(options: ApiClientOptions) {
       /** A wrong password is a 403, not a 401: the session stays. */
       deleteAccount: (input: DeleteAccountRequest) =>
         request<DeleteAccountResponse>('POST', '/account/delete', { body: input }),
+      preferences: () => request<AccountPreferencesResponse>('GET', '/account/preferences'),
+      setPreferences: (input: AccountPreferences) =>
+        request<AccountPreferencesResponse>('PATCH', '/account/preferences', { body: input }),
+    },
+    /** News posts (bodies as sanitised HTML), and how many pilots are online. */
+    updates: {
+      list: (query: { limit?: number; cursor?: string } = {}) =>
+        request<UpdatesResponse>('GET', `/updates${queryString({ ...query })}`),
+      get: (slug: string) => request<UpdateResponse>('GET', `/updates/${encodeURIComponent(slug)}`),
+    },
+    status: () => request<StatusResponse>('GET', '/status'),
+    /** The signed-in player's own purchases (issue 22), a page at a time, and one with its receipt. */
+    purchases: {
+      list: (page: PageQuery = {}) => request<PurchasesResponse>('GET', `/purchases${queryString({ ...page })}`),
+      get: (id: string) => request<PurchaseDetailResponse>('GET', `/purchases/${encodeURIComponent(id)}`),
+    },
+    /** The signed-in player's notices (the bell). */
+    notifications: {
+      list: (cursor?: string) => request<NotificationsResponse>('GET', `/notifications${queryString({ cursor })}`),
+      markRead: (input: MarkNotificationsReadRequest) =>
+        request<MarkNotificationsReadResponse>('POST', '/notifications/read', { body: input }),
+      /**
+       * Opens the stream of new notices with the bearer token (which the browser's EventSource cannot
+       * send): read its body with readEventStream (`@starport/api-client/event-stream`). A refusal is
+       * thrown as an ApiError.
+       */
+      openStream: (signal: AbortSignal) => send('GET', '/notifications/stream', { signal }),
+    },
+    /** The boards fed by the game servers, and the player's own "show me on leaderboards". */
+    leaderboard: {
+      metrics: () => request<LeaderboardMetricsResponse>('GET', '/leaderboard/metrics'),
+      board: (query: LeaderboardQuery = {}, signal?: AbortSignal) =>
+        request<LeaderboardResponse>('GET', `/leaderboard${queryString({ ...query })}`, { signal }),
+      privacy: () => request<LeaderboardPrivacy>('GET', '/leaderboard/privacy'),
+      setPrivacy: (showOnLeaderboards: boolean) =>
+        request<LeaderboardPrivacy>('PATCH', '/leaderboard/privacy', { body: { showOnLeaderboards } }),
     },
     discord: {
       link: () => request<{ redirectUrl: string }>('GET', '/discord/link'),
@@ -318,6 +454,20 @@ export function createApiClient(options: ApiClientOptions) {
     },
     admin: {
       stats: () => request<AdminStatsResponse>('GET', '/admin/stats'),
+      /** Revenue and paid orders per day for the last 30 or 90 days (the dashboard's chart). */
+      revenue: (days: 30 | 90 = 30) => request<RevenueResponse>('GET', `/admin/stats/revenue?days=${days}`),
+      /** Every card order and invoice, newest first, a page at a time; filtered and searched by the server. */
+      payments: {
+        list: (query: AdminPaymentsQuery = {}) =>
+          request<AdminPaymentsResponse>('GET', `/admin/payments${queryString({ ...query })}`),
+        get: (id: string) => request<AdminPaymentResponse>('GET', `/admin/payments/${encodeURIComponent(id)}`),
+        /** A full refund through the payment provider; what the payment bought is taken back. */
+        refund: (id: string) =>
+          request<AdminPaymentResponse>('POST', `/admin/payments/${encodeURIComponent(id)}/refund`),
+        /** The filtered payments as a CSV file. */
+        exportCsv: (filters: Omit<AdminPaymentsQuery, 'limit' | 'cursor'> = {}) =>
+          download(`/admin/payments.csv${queryString({ ...filters })}`, 'payments.csv'),
+      },
       tiers: {
         list: () => request<TiersResponse>('GET', '/tiers/all'),
         create: (input: TierInput) => request<TierResponse>('POST', '/tiers', { body: input }),
@@ -394,15 +544,80 @@ export function createApiClient(options: ApiClientOptions) {
       },
       /** The audit log, newest first, a page at a time; filtered by action, searched by admin or target. */
       audit: (query: AuditQuery = {}) => request<AuditLogResponse>('GET', `/admin/audit${queryString({ ...query })}`),
+      /** A player's item moves (gifts, trades, reversals), newest first, a page at a time, by kind. */
+      itemLedger: (userId: string, query: ItemLedgerQuery = {}) =>
+        request<AdminItemLedgerResponse>(
+          'GET',
+          `/admin/users/${encodeURIComponent(userId)}/item-ledger${queryString({ ...query })}`,
+        ),
+      transfers: {
+        /** Gives a gift's or trade's items (and credits) back, once. */
+        reverse: (id: string) =>
+          request<TransferReversalResponse>('POST', `/admin/transfers/${encodeURIComponent(id)}/reverse`),
+      },
       /** A player's credit ledger, newest first, a page at a time. */
       ledger: (userId: string, page: PageQuery = {}) =>
         request<LedgerResponse>('GET', `/admin/users/${encodeURIComponent(userId)}/ledger${queryString({ ...page })}`),
       sendMail: (input: SendMailRequest) => request<SendMailResponse>('POST', '/admin/send-mail', { body: input }),
-      siteSettings: {
-        get: () => request<SiteSettingsResponse>('GET', '/admin/site-settings'),
-        update: (input: UpdateSiteSettingsRequest) =>
-          request<SiteSettingsResponse>('PATCH', '/admin/site-settings', { body: input }),
+      leaderboard: {
+        metrics: () => request<AdminMetricsResponse>('GET', '/admin/leaderboard/metrics'),
+        createMetric: (input: MetricInput) =>
+          request<AdminMetricResponse>('POST', '/admin/leaderboard/metrics', { body: input }),
+        updateMetric: (key: string, input: MetricUpdate) =>
+          request<AdminMetricResponse>('PATCH', `/admin/leaderboard/metrics/${encodeURIComponent(key)}`, {
+            body: input,
+          }),
+        removeMetric: (key: string) =>
+          request<AdminMetricResponse>('DELETE', `/admin/leaderboard/metrics/${encodeURIComponent(key)}`),
+        /** Archives the current standings and starts the next season from zero. */
+        startSeason: () => request<SeasonResponse>('POST', '/admin/leaderboard/seasons'),
+        hiddenPlayers: () => request<HiddenPlayersResponse>('GET', '/admin/leaderboard/hidden-players'),
+        setHidden: (input: HidePlayerRequest) =>
+          request<HiddenPlayersResponse>('POST', '/admin/leaderboard/hidden-players', { body: input }),
       },
+      siteSettings: {
+        get: () => request<AdminSiteSettingsResponse>('GET', '/admin/site-settings'),
+        update: (input: UpdateSiteSettingsRequest) =>
+          request<AdminSiteSettingsResponse>('PATCH', '/admin/site-settings', { body: input }),
+      },
+      coupons: {
+        list: () => request<CouponListResponse>('GET', '/admin/coupons'),
+        create: (input: CouponInput) => request<CouponResponse>('POST', '/admin/coupons', { body: input }),
+        update: (id: string, input: CouponChange) =>
+          request<CouponResponse>('PATCH', `/admin/coupons/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<CouponResponse>('DELETE', `/admin/coupons/${encodeURIComponent(id)}`),
+      },
+      updates: {
+        list: (page: PageQuery = {}) =>
+          request<AdminUpdatesResponse>('GET', `/admin/updates${queryString({ ...page })}`),
+        create: (input: UpdateInput) => request<AdminUpdateResponse>('POST', '/admin/updates', { body: input }),
+        update: (id: string, input: UpdateChange) =>
+          request<AdminUpdateResponse>('PATCH', `/admin/updates/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<AdminUpdateResponse>('DELETE', `/admin/updates/${encodeURIComponent(id)}`),
+        preview: (body: string) => request<PreviewUpdateResponse>('POST', '/admin/updates/preview', { body: { body } }),
+      },
+      /** Sales (issue 22): a percent off chosen categories and items between two times. */
+      sales: {
+        list: (page: PageQuery = {}) => request<SalesResponse>('GET', `/admin/sales${queryString({ ...page })}`),
+        create: (input: SaleInput) => request<SaleResponse>('POST', '/admin/sales', { body: input }),
+        update: (id: string, input: SaleChange) =>
+          request<SaleResponse>('PATCH', `/admin/sales/${encodeURIComponent(id)}`, { body: input }),
+        remove: (id: string) => request<SaleResponse>('DELETE', `/admin/sales/${encodeURIComponent(id)}`),
+      },
+      /** Credit codes (issue 22): batches made (the codes answered once) and which codes were redeemed by whom. */
+      creditCodes: {
+        batches: (page: PageQuery = {}) =>
+          request<CreditCodeBatchesResponse>('GET', `/admin/credit-codes${queryString({ ...page })}`),
+        create: (input: CreateCreditCodesRequest) =>
+          request<CreateCreditCodesResponse>('POST', '/admin/credit-codes', { body: input }),
+        codes: (batchId: string, page: PageQuery = {}) =>
+          request<CreditCodesResponse & { batch: CreditCodeBatch }>(
+            'GET',
+            `/admin/credit-codes/${encodeURIComponent(batchId)}/codes${queryString({ ...page })}`,
+          ),
+      },
+      /** The game servers that reported, with their last heartbeat. */
+      heartbeats: () => request<AdminHeartbeatsResponse>('GET', '/admin/game-heartbeats'),
     },
     /** The address to load an item image from, or null for the placeholder. */
     imageUrl: (imageUrl: string | null | undefined) => resolveImageUrl(baseUrl, imageUrl),

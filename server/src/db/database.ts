@@ -24,6 +24,10 @@ export interface UsersTable {
   email_verified_at: Generated<string | null>;
   /** When the player deleted the account (migration 019): the row stays, anonymised. */
   deleted_at: Generated<string | null>;
+  /** New inventory entries start kept on the site (migration 022); 0: sent to the game at once. */
+  keep_new_items_on_site: Generated<Flag>;
+  /** The player's "show me on leaderboards" (migration 024): 0 shows them as "Anonymous pilot". */
+  show_on_leaderboards: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -116,6 +120,85 @@ export interface SiteSettingsTable {
   updated_at: string;
   /** 1: administrators must have two-factor sign-in on (migration 020). */
   require_admin_two_factor: Generated<Flag>;
+  /** The Play Game tile's address and words, and the Discord webhook for news (migration 025). */
+  play_url: string | null;
+  play_label: string | null;
+  news_webhook_url: string | null;
+  /** 1: trade offers may carry credits (migration 026). */
+  credits_in_trades: Generated<Flag>;
+  /** The monthly goal in cents and its words (migration 029); null: no goal. */
+  monthly_goal_cents: Generated<number | null>;
+  monthly_goal_text: Generated<string | null>;
+}
+
+/** A shop purchase paid with credits (migration 029); its id is the inventory entry it made. */
+export interface CreditPurchasesTable {
+  id: string;
+  user_id: string;
+  item_id: string | null;
+  item_name: string;
+  quantity: number;
+  /** A bigint on PostgreSQL: read through Number(). */
+  price_credits: number;
+  /** The friend it was bought for; null: the buyer's own. */
+  recipient_id: string | null;
+  created_at: string;
+}
+
+export type TradeStatus = 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'invalid';
+
+/** A trade offer between two players (migration 026), frozen when sent. */
+export interface TradeOffersTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  status: TradeStatus;
+  invalid_reason: string | null;
+  give_credits: number;
+  get_credits: number;
+  message: string | null;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+}
+
+/** What an offer moves: `give` from the sender, `get` from the recipient, the item as it was when sent. */
+export interface TradeOfferLinesTable {
+  id: string;
+  offer_id: string;
+  side: 'give' | 'get';
+  position: number;
+  entry_id: string;
+  item_id: string | null;
+  item_name: string;
+  item_image: string | null;
+  quantity: number;
+}
+
+export type UpdateStatus = 'draft' | 'scheduled' | 'published';
+
+export interface UpdatesTable {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string;
+  /** Markdown, as the admin wrote it; the public calls render it. */
+  body: string;
+  cover_image: string | null;
+  status: UpdateStatus;
+  publish_at: string | null;
+  published_at: string | null;
+  pinned: Flag;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GameHeartbeatsTable {
+  key_id: string;
+  server_name: string;
+  players_online: number;
+  seen_at: string;
 }
 
 export interface InventoryEntriesTable {
@@ -142,6 +225,48 @@ export interface InventoryEntriesTable {
   payment_id: Generated<string | null>;
   /** Set while a refund or an open dispute takes it back: never delivered then. */
   revoked_at: Generated<string | null>;
+  /** Kept on the site (migration 022): the delivery queue skips it until the player sends it. */
+  kept_on_site: Generated<Flag>;
+  /** The id of the player it came from (a gift, a trade); null for purchases, mail and grants. */
+  acquired_from: Generated<string | null>;
+}
+
+/** A move of items between players (migration 022): a gift, a trade, an admin's reversal. */
+export interface ItemTransfersTable {
+  id: string;
+  kind: string;
+  from_user_id: string;
+  to_user_id: string;
+  message: string | null;
+  reference: string | null;
+  created_at: string;
+  reversed_at: Generated<string | null>;
+  reversed_by: Generated<string | null>;
+}
+
+/** One signed change of an entry's quantity (migration 022); append-only, triggers refuse the rest. */
+export interface ItemLedgerTable {
+  id: string;
+  user_id: string;
+  item_id: string | null;
+  entry_id: string;
+  delta: number;
+  transfer_id: string | null;
+  reason: string;
+  created_at: string;
+}
+
+/** A month of a tier one player paid for another (migration 027); ended once by tier_gifts.end. */
+export interface TierGiftsTable {
+  id: string;
+  buyer_id: string;
+  recipient_id: string;
+  tier_id: string;
+  /** The payment (order) that paid for it. */
+  order_ref: string;
+  starts_at: string;
+  ends_at: string;
+  ended_at: Generated<string | null>;
 }
 
 export interface GameServerKeysTable {
@@ -184,6 +309,9 @@ export interface PaymentsTable {
   updated_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  /** The card the provider charged, where it says (migration 029). */
+  card_brand: Generated<string | null>;
+  card_last4: Generated<string | null>;
 }
 
 export interface SubscriptionsTable {
@@ -216,6 +344,19 @@ export type SubscriptionHold =
   | 'dispute_lost'
   | 'superseded'
   | 'account_deleted';
+
+/** One thing that happened to an order (migration 031), in the transaction of the change; append-only. */
+export interface PaymentEventsTable {
+  id: string;
+  payment_id: string;
+  /** checkout, paid, partially_refunded, refunded, disputed, dispute_won, dispute_lost. */
+  type: string;
+  amount_cents: number | null;
+  /** A user id, or system:payments for what the payment rules did on the provider's word. */
+  actor: string | null;
+  note: string | null;
+  created_at: string;
+}
 
 export interface ProcessedEventsTable {
   event_id: string;
@@ -363,6 +504,105 @@ export interface AccountTokensTable {
 
 export type AccountTokenPurpose = 'password_reset' | 'email_verification';
 
+/** What a player is told (migration 023): `data` is JSON text, its shape set by `kind` (contract/notification-kinds.ts). */
+export interface NotificationsTable {
+  /** Time-ordered (lib/ids.ts newTimeOrderedId): newest last. */
+  id: string;
+  user_id: string;
+  kind: string;
+  data: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A leaderboard an admin defines (migration 024); its key is what the game servers send. */
+export interface LeaderboardMetricsTable {
+  key: string;
+  label: string;
+  /** 'desc': higher is better; 'asc': lower is better. */
+  sort_order: 'desc' | 'asc';
+  format: 'number' | 'duration' | 'distance';
+  visible: Flag;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeaderboardSeasonsTable {
+  id: string;
+  number: number;
+  started_at: string;
+  /** Null for the current season. */
+  ended_at: string | null;
+}
+
+export interface LeaderboardScoresTable {
+  season_id: string;
+  metric_key: string;
+  user_id: string;
+  /** A bigint on PostgreSQL, which pg reads back as text: read through Number(). */
+  value: number | string;
+  /** 1 while an admin hides the player from the boards. */
+  hidden: Generated<Flag>;
+  updated_at: string;
+}
+
+/** The stat events applied, by the game's eventId, so a replay changes nothing (pruned after a while). */
+export interface LeaderboardStatEventsTable {
+  event_id: string;
+  processed_at: string;
+}
+
+export interface LeaderboardHiddenPlayersTable {
+  user_id: string;
+  hidden_by: string;
+  reason: string;
+  created_at: string;
+}
+
+/** A sale (migration 032): percent off chosen categories and items between two times. */
+export interface SalesTable {
+  id: string;
+  name: string;
+  percent_off: number;
+  /** JSON arrays of shop category ids and shop item ids. */
+  category_ids: string;
+  item_ids: string;
+  starts_at: string;
+  ends_at: string;
+  /** Set by the schedule once the sale has started, and once it has ended. */
+  started_at: string | null;
+  ended_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A batch of credit codes (migration 032). */
+export interface CreditCodeBatchesTable {
+  id: string;
+  label: string;
+  /** Credits each code gives; a bigint on PostgreSQL, read through Number(). */
+  credits: number | string;
+  code_count: number;
+  expires_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One credit code (migration 032): only its SHA-256 is kept. */
+export interface CreditCodesTable {
+  id: string;
+  batch_id: string;
+  /** Its place in the batch (1…count), as the batch's CSV numbers it. */
+  number: number;
+  code_hash: string;
+  /** The code's last group, shown to admins; the rest of the code is not kept. */
+  hint: string;
+  redeemed_by: string | null;
+  redeemed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -375,6 +615,7 @@ export interface Database {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   processed_events: ProcessedEventsTable;
+  payment_events: PaymentEventsTable;
   payment_customers: PaymentCustomersTable;
   audit_log: AuditLogTable;
   mails: MailsTable;
@@ -389,7 +630,62 @@ export interface Database {
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   account_tokens: AccountTokensTable;
+  updates: UpdatesTable;
+  game_heartbeats: GameHeartbeatsTable;
+  item_transfers: ItemTransfersTable;
+  item_ledger: ItemLedgerTable;
+  tier_gifts: TierGiftsTable;
+  notifications: NotificationsTable;
+  leaderboard_metrics: LeaderboardMetricsTable;
+  leaderboard_seasons: LeaderboardSeasonsTable;
+  leaderboard_scores: LeaderboardScoresTable;
+  leaderboard_stat_events: LeaderboardStatEventsTable;
+  leaderboard_hidden_players: LeaderboardHiddenPlayersTable;
+  trade_offers: TradeOffersTable;
+  trade_offer_lines: TradeOfferLinesTable;
+  sales: SalesTable;
+  credit_code_batches: CreditCodeBatchesTable;
+  credit_codes: CreditCodesTable;
+  credit_purchases: CreditPurchasesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }
+
+/** Coupons (migration 030). */
+export interface CouponsTable {
+  id: string;
+  code: string;
+  code_key: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  applies_to: string;
+  min_spend: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_player: number | null;
+  active: Flag;
+  uses: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CouponRedemptionKind = 'credit_purchase' | 'card';
+
+export interface CouponRedemptionsTable {
+  id: string;
+  coupon_id: string;
+  code: string;
+  user_id: string;
+  kind: CouponRedemptionKind;
+  reference: string;
+  discount: number;
+  created_at: string;
+  released_at: string | null;
+}
+
+export type CouponRow = Selectable<CouponsTable>;
+export type CouponRedemptionRow = Selectable<CouponRedemptionsTable>;
 
 export type Db = Kysely<Database>;
 /** Repositories take either the database or an open transaction as their first argument. */
@@ -408,6 +704,9 @@ export type NewShopCategory = Insertable<ShopCategoriesTable>;
 export type NewShopItem = Insertable<ShopItemsTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
 export type ShopCategoryRow = Selectable<ShopCategoriesTable>;
+export type SaleRow = Selectable<SalesTable>;
+export type CreditCodeBatchRow = Selectable<CreditCodeBatchesTable>;
+export type CreditCodeRow = Selectable<CreditCodesTable>;
 export type InventoryEntryRow = Selectable<InventoryEntriesTable>;
 export type NewInventoryEntry = Insertable<InventoryEntriesTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;

@@ -9,11 +9,15 @@
 // its very next call: a write to users or sessions whose WHERE names the row by its key forgets that
 // key, again when its transaction ends (a read between the statement and the commit may have kept
 // the old row); any other write to the tables the cache reads from forgets everything.
+//
+// The same connection listens on `starport_notices` too (migration 023): a player's new
+// notification, its payload the player's id, for the open notification streams (services/notifications).
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 import { type ChangeCounter, NOTICES_RESUMED } from './read-cache.ts';
 
 const CHANNEL = 'starport_changes';
+const NOTICES_CHANNEL = 'starport_notices';
 const RECONNECT_MS = 1000;
 /** The tables whose rows the read cache holds. */
 const WATCHED = new Set(['users', 'sessions', 'tiers']);
@@ -66,6 +70,10 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
   const forget = (tag: string) => {
     for (const subscriber of subscribers) subscriber(tag);
   };
+  const noticeSubscribers: ((userId: string) => void)[] = [];
+  const tellNotice = (userId: string) => {
+    for (const subscriber of noticeSubscribers) subscriber(userId);
+  };
 
   const lost = (client: pg.Client) => {
     if (listener === client) listener = null;
@@ -86,6 +94,10 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
     const { Client } = loadWhenNeeded('pg') as typeof pg;
     const client = new Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', (notice) => {
+      if (notice.channel === NOTICES_CHANNEL) {
+        if (notice.payload) tellNotice(notice.payload);
+        return;
+      }
       if (notice.payload) forget(notice.payload);
       else generation += 1;
     });
@@ -94,6 +106,7 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
     client
       .connect()
       .then(() => client.query(`listen ${CHANNEL}`))
+      .then(() => client.query(`listen ${NOTICES_CHANNEL}`))
       .then(
         () => {
           connecting = false;
@@ -102,6 +115,7 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
           generation += 1;
           // Notices sent while nobody listened are lost: what was kept meanwhile may be stale.
           forget(NOTICES_RESUMED);
+          tellNotice(NOTICES_RESUMED);
         },
         () => {
           connecting = false;
@@ -120,6 +134,10 @@ export function pgChangeCounter(connectionString: string): PgChangeCounter {
     },
     subscribe(subscriber) {
       subscribers.push(subscriber);
+    },
+    subscribeNotices(subscriber) {
+      noticeSubscribers.push(subscriber);
+      if (!listener) listen();
     },
     hearing() {
       return listener !== null;

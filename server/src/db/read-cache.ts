@@ -19,6 +19,11 @@ export interface ChangeCounter {
   subscribe?(forget: (tag: string) => void): void;
   /** Where changes arrive as notices: whether they can arrive now (false while not listening). */
   hearing?(): boolean;
+  /**
+   * Where players' new notifications are announced (PostgreSQL, migration 023): called with the
+   * player's id of each, from any process, and with NOTICES_RESUMED when notices (again) can arrive.
+   */
+  subscribeNotices?(told: (userId: string) => void): void;
 }
 
 /** The tag sent to subscribers when notices start arriving (again): any missed before may have been lost. */
@@ -39,6 +44,18 @@ export function subscribeToChanges(db: Db, forget: (tag: string) => void): void 
   counter?.subscribe?.(forget);
   // Opens the listening connection, if it is not open yet.
   counter?.current();
+}
+
+/**
+ * Calls `told` with the player's id of each notification announced on the database, from this
+ * process or another (PostgreSQL), and with NOTICES_RESUMED when the announcements resume after a
+ * gap. False where nothing is announced (SQLite): the caller must look for itself.
+ */
+export function subscribeToNotices(db: Db, told: (userId: string) => void): boolean {
+  const counter = counters.get(db);
+  if (!counter?.subscribeNotices) return false;
+  counter.subscribeNotices(told);
+  return true;
 }
 
 /**
@@ -132,6 +149,17 @@ export class ReadCache<V extends object> {
   #clear(): void {
     this.#entries.clear();
     this.#byTag.clear();
+  }
+
+  /**
+   * The value kept for `key` while the database is unchanged since it was read, without reading or
+   * waiting: undefined when `get` would read it. Changes nothing kept (an entry gone stale stays for
+   * `get` to drop); only the entry's recency moves, as with `get`. For answering before the router
+   * (hot-reads.ts).
+   */
+  peek(key: string): Readonly<V> | undefined {
+    if (!this.#counter || this.#counter.current() !== this.#generation) return undefined;
+    return this.#entries.get(key)?.value;
   }
 
   /**

@@ -2,6 +2,7 @@
 // 403 for an administrator without two-factor sign-in where the site's settings require it.
 
 import { TWO_FACTOR_REQUIRED_CODE, twoFactorMessages } from '@starport/api-client/contract';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError, authMessages, forbidden, unauthorized } from '../errors.ts';
 import { isAdminTwoFactorMissing } from '../services/accounts/admin-two-factor.ts';
@@ -36,6 +37,22 @@ function signedIn(fresh: boolean) {
 }
 
 export const requireUser = signedIn(false);
+
+/**
+ * For a public call that shows a signed-in caller something of their own (the leaderboard's own
+ * row): the caller's user id, or null when signed out or the token is not a working session
+ * (never a 401: the public answer stands without it).
+ */
+export async function readOptionalUserId(c: Context<AppEnv>): Promise<string | null> {
+  const ctx = c.get('ctx');
+  const token = readBearerToken(requestHeader(c, 'authorization'));
+  if (!token) return null;
+  const result = await authenticateToken(ctx, token, {
+    fresh: false,
+    address: () => getClientAddress(c, ctx.config.trustProxy),
+  });
+  return result.ok ? result.user.id : null;
+}
 const requireFreshUser = signedIn(true);
 
 /**

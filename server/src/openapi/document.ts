@@ -371,13 +371,16 @@ export const gameApiDocument = perPublicUrl((publicUrl) =>
       title: 'Starport game server API',
       description: [
         'Game servers poll the delivery queue with a game server key (Admin → Game Servers), hand the items to ' +
-          'the players, and acknowledge them. Delivery is at least once: a delivery not acknowledged before its ' +
+          'the players, and acknowledge them. They also send the players’ stats for the leaderboard. Delivery is at least once: a delivery not acknowledged before its ' +
           'lease ends is handed out again with the same id, so keep the ids you have carried out and never carry ' +
           'one out twice.',
         'Poll, naming the players online on this server:',
         `    curl -s -H "Authorization: Bearer $STARPORT_KEY" \\\n      "${publicUrl}${GAME_PREFIX}/deliveries?limit=50&online=PLAYER_ID,PLAYER_ID"`,
         'Then acknowledge what you handed over:',
         `    curl -s -H "Authorization: Bearer $STARPORT_KEY" -H "Content-Type: application/json" \\\n      -d '{"ids":["DELIVERY_ID"]}' ${publicUrl}${GAME_PREFIX}/deliveries/ack`,
+        'Send the players’ stats for the leaderboard (each eventId is applied once, so a batch may be sent again ' +
+          'after a timeout):',
+        `    curl -s -H "Authorization: Bearer $STARPORT_KEY" -H "Content-Type: application/json" \\\n      -d '{"stats":[{"eventId":"match-42-kills-PLAYER_ID","playerId":"PLAYER_ID","metric":"kills","value":3,"mode":"add"}]}' \\\n      ${publicUrl}${GAME_PREFIX}/stats`,
       ].join('\n\n'),
     },
     [{ url: `${publicUrl}${GAME_PREFIX}` }],

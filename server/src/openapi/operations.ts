@@ -3,18 +3,29 @@
 // generated from this table, and a test holds it to the app's own route table, both ways.
 import {
   accountExportSchema,
+  accountPreferencesResponseSchema,
+  accountPreferencesSchema,
   accountProfileResponseSchema,
   accountSessionsResponseSchema,
   ackRequestSchema,
   ackResponseSchema,
   adminCategoriesResponseSchema,
   adminDeliveriesResponseSchema,
+  adminHeartbeatsResponseSchema,
+  adminItemLedgerResponseSchema,
   adminItemsResponseSchema,
   adminJobResponseSchema,
   adminJobsQuerySchema,
   adminJobsResponseSchema,
+  adminMetricResponseSchema,
+  adminMetricsResponseSchema,
+  adminPaymentResponseSchema,
+  adminPaymentsResponseSchema,
+  adminSiteSettingsResponseSchema,
   adminStatsResponseSchema,
   adminTiersResponseSchema,
+  adminUpdateResponseSchema,
+  adminUpdatesResponseSchema,
   adminUserResponseSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
@@ -30,9 +41,21 @@ import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
   checkoutRequestSchema,
+  couponChangeSchema,
+  couponCheckRequestSchema,
+  couponCheckResponseSchema,
+  couponInputSchema,
+  couponListResponseSchema,
+  couponResponseSchema,
+  createCreditCodesRequestSchema,
+  createCreditCodesResponseSchema,
   createGameServerKeyRequestSchema,
   createGameServerKeyResponseSchema,
+  createTradeRequestSchema,
   credentialAnswerSchema,
+  creditCodeBatchesResponseSchema,
+  creditCodeBatchSchema,
+  creditCodesResponseSchema,
   DEFAULT_PAGE_SIZE,
   DELIVERY_LIMIT_DEFAULT,
   DELIVERY_LIMIT_MAX,
@@ -49,32 +72,75 @@ import {
   forgotPasswordRequestSchema,
   gameServerKeyResponseSchema,
   gameServerKeysResponseSchema,
+  giftRequestSchema,
+  giftResponseSchema,
+  giftTierRequestSchema,
+  goalResponseSchema,
   healthLiveResponseSchema,
   healthNotReadyResponseSchema,
   healthResponseSchema,
+  heartbeatRequestSchema,
+  heartbeatResponseSchema,
+  hiddenPlayersResponseSchema,
+  hidePlayerRequestSchema,
   IMAGE_MAX_BYTES,
   imagesResponseSchema,
   imageUploadResponseSchema,
+  inventoryEntryResponseSchema,
   inventoryResponseSchema,
+  itemLedgerQuerySchema,
   itemsResponseSchema,
+  keepOnSiteRequestSchema,
+  LEADERBOARD_PAGE_SIZE,
+  leaderboardMetricsResponseSchema,
+  leaderboardPrivacySchema,
+  leaderboardQuerySchema,
+  leaderboardResponseSchema,
   ledgerResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutResponseSchema,
+  MAX_NOTIFICATION_STREAMS,
   MAX_PAGE_SIZE,
+  MAX_PAYMENT_SEARCH,
+  MAX_READ_IDS,
+  markNotificationsReadRequestSchema,
+  markNotificationsReadResponseSchema,
   meResponseSchema,
+  metricInputSchema,
+  metricUpdateSchema,
+  notificationsQuerySchema,
+  notificationsResponseSchema,
   orderResponseSchema,
   pageQuerySchema,
+  paymentProviders,
+  paymentStatuses,
+  playerSearchQuerySchema,
+  playersResponseSchema,
   pollDeliveriesRequestSchema,
+  previewUpdateRequestSchema,
+  previewUpdateResponseSchema,
+  purchaseDetailResponseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
+  purchasesQuerySchema,
+  purchasesResponseSchema,
+  redeemCreditCodeRequestSchema,
+  redeemCreditCodeResponseSchema,
   redirectResponseSchema,
   registerRequestSchema,
   requeueResponseSchema,
   resetLinkResponseSchema,
   resetPasswordRequestSchema,
   resyncResponseSchema,
+  revenueResponseSchema,
   roleSyncProblemsResponseSchema,
+  STATS_BATCH_MAX,
+  saleChangeSchema,
+  saleInputSchema,
+  saleResponseSchema,
+  salesResponseSchema,
+  seasonResponseSchema,
   sendMailRequestSchema,
   sendMailResponseSchema,
   setUserAdminRequestSchema,
@@ -85,19 +151,33 @@ import {
   shopItemUpdateSchema,
   signOutDevicesResponseSchema,
   siteSettingsResponseSchema,
+  statsBatchSchema,
+  statsResponseSchema,
+  statusResponseSchema,
   subscriptionResponseSchema,
   tierInputSchema,
   tierRequestSchema,
   tierResponseSchema,
   tiersResponseSchema,
   tierUpdateSchema,
+  tradeableResponseSchema,
+  tradeHistoryResponseSchema,
+  tradeResponseSchema,
+  tradesResponseSchema,
+  transferReversalResponseSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
   twoFactorEnableResponseSchema,
   twoFactorLoginRequestSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
+  UPDATES_PAGE_SIZE,
+  updateChangeSchema,
+  updateInputSchema,
+  updateResponseSchema,
   updateSiteSettingsRequestSchema,
+  updatesQuerySchema,
+  updatesResponseSchema,
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
   webhookResponseSchema,
@@ -119,7 +199,16 @@ export const tags = {
     name: 'Your account',
     description: 'The signed-in player’s own account: signed-in devices, a download of their data, deleting it.',
   },
+  notifications: {
+    name: 'Notifications',
+    description:
+      'What a player is told (gifts, trades, mail, deliveries, payments): the list, marking read, the live stream.',
+  },
   shop: { name: 'Shop', description: 'The public catalogue, a player’s inventory, and buying with credits.' },
+  economy: {
+    name: 'Items between players',
+    description: 'Keeping an item on the site or sending it to the game, gifts, trades, and finding a player by name.',
+  },
   tiers: { name: 'Tiers', description: 'The supporter tiers on sale.' },
   payments: {
     name: 'Payments',
@@ -127,16 +216,43 @@ export const tags = {
       'Card payments: checkout, subscriptions, the portal, the site’s own checkout page, and Stripe’s webhook.',
   },
   discord: { name: 'Discord', description: 'Linking a player’s Discord account, and signing in with it.' },
+  leaderboard: {
+    name: 'Leaderboard',
+    description: 'The public boards fed by the game servers, and a player’s own “show me on leaderboards”.',
+  },
+  adminLeaderboard: {
+    name: 'Admin: leaderboard',
+    description: 'The metrics the game servers send, seasons, and players hidden from the boards.',
+  },
   images: { name: 'Images', description: 'The image library’s pictures, as shop items name them.' },
   adminCatalogue: { name: 'Admin: catalogue', description: 'Items, categories, tiers and the image library.' },
   adminPlayers: { name: 'Admin: players', description: 'Users, credits, tiers, the admin flag, mail and deliveries.' },
+  news: {
+    name: 'News',
+    description:
+      'The published news posts (their Markdown rendered to sanitised HTML), and how many pilots are online.',
+  },
+  adminNews: { name: 'Admin: news', description: 'Writing, scheduling and publishing news posts.' },
+  adminPayments: {
+    name: 'Admin: payments',
+    description: 'Every card order and invoice: search, history, refunds, CSV export and the revenue per day.',
+  },
+  promotions: {
+    name: 'Sales and credit codes',
+    description: 'Scheduled sales and batches of credit codes (admins), and redeeming a code (players).',
+  },
+  adminCoupons: {
+    name: 'Admin: coupons',
+    description: 'Coupon codes: percent or amount off, what they reach, their dates and their limits.',
+  },
   adminOperations: {
     name: 'Admin: operations',
     description: 'Dashboard figures, site settings, Discord role sync and game server keys.',
   },
   game: {
     name: 'Game servers',
-    description: 'The delivery queue game servers poll and acknowledge, with a game server key.',
+    description:
+      'The delivery queue game servers poll and acknowledge, and the stats they send for the leaderboard, with a game server key.',
   },
   documentation: { name: 'Documentation', description: 'This document and its reference page.' },
 } as const;
@@ -318,6 +434,40 @@ function adminResource(resource: {
     },
   ];
 }
+
+const paymentFilterParameters = [
+  {
+    name: 'status',
+    in: 'query' as const,
+    description: `Only payments in this status: ${paymentStatuses.map((status) => `\`${status}\``).join(', ')}.`,
+    schema: z.enum(paymentStatuses),
+  },
+  {
+    name: 'provider',
+    in: 'query' as const,
+    description: 'Only payments made through this provider: `stripe` or `sandbox`.',
+    schema: z.enum(paymentProviders),
+  },
+  {
+    name: 'from',
+    in: 'query' as const,
+    description: 'Only orders made on or after this UTC day (YYYY-MM-DD).',
+    schema: z.string(),
+  },
+  {
+    name: 'to',
+    in: 'query' as const,
+    description: 'Only orders made on or before this UTC day (YYYY-MM-DD); not before `from`.',
+    schema: z.string(),
+  },
+  {
+    name: 'search',
+    in: 'query' as const,
+    description:
+      'Ignoring case: orders of players whose username or email contains the term (as the users search matches: 3 characters or more anywhere, shorter at the start), or whose order id, Stripe payment intent, checkout session or invoice id is the term.',
+    schema: z.string().max(MAX_PAYMENT_SEARCH),
+  },
+];
 
 export const operations: OperationSpec[] = [
   // --- Health --------------------------------------------------------------------------------------
@@ -599,7 +749,8 @@ export const operations: OperationSpec[] = [
     summary: 'Download everything stored about the player, as JSON',
     description:
       'The account, Discord link, inventory and deliveries, credit ledger, payments, subscriptions, mails and ' +
-      'sessions, as an attachment named `starport-data-YYYY-MM-DD.json`. Nothing secret: no password hash, no ' +
+      'sessions, gifts and trades with the item ledger, and preferences, as an attachment named ' +
+      '`starport-data-YYYY-MM-DD.json`. Nothing secret: no password hash, no ' +
       'token or its hash.',
     access: 'player',
     answers: {
@@ -629,6 +780,78 @@ export const operations: OperationSpec[] = [
       409: 'The last administrator cannot delete their account',
       429: 'Too many wrong passwords for this account from this address (counted with sign-ins)',
     },
+  },
+
+  // --- Notifications -------------------------------------------------------------------------------
+  {
+    route: 'GET /api/notifications',
+    operationId: 'listNotifications',
+    tag: 'notifications',
+    summary: 'The player’s notifications, newest first a page at a time, and how many are unread',
+    description:
+      'Each notice has a `kind` and the `data` of that kind (the contract’s NotificationDataByKind); ' +
+      '`notificationText` in the contract says it in words. `unread` counts all the player’s unread notices.',
+    access: 'player',
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many notices to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+        schema: notificationsQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before; left out, the first page. Opaque: pass it back as it came.',
+        schema: notificationsQuerySchema.shape.cursor,
+      },
+    ],
+    answers: {
+      200: json(
+        'A page of notices, newest first, the unread count and the next page’s cursor.',
+        notificationsResponseSchema,
+      ),
+    },
+    refusals: { 400: 'A parameter out of range, or a cursor this list did not give out' },
+  },
+  {
+    route: 'POST /api/notifications/read',
+    operationId: 'markNotificationsRead',
+    tag: 'notifications',
+    summary: 'Mark the player’s notices read: those named, or all',
+    description: `\`{"ids": [...]}\` (at most ${MAX_READ_IDS}) or \`{"all": true}\`. Ids that are not the player’s own unread notices change nothing.`,
+    access: 'player',
+    body: markNotificationsReadRequestSchema,
+    answers: { 200: json('How many were marked, and how many are still unread.', markNotificationsReadResponseSchema) },
+    refusals: { 400: 'Neither ids nor all, both, or too many ids' },
+  },
+  {
+    route: 'GET /api/notifications/stream',
+    operationId: 'streamNotifications',
+    tag: 'notifications',
+    summary: 'New notices as they happen (Server-Sent Events)',
+    description:
+      'A `text/event-stream` that stays open: first an `unread` event (`{"unread": N}`), then a `notification` ' +
+      'event (one notice as in the list, its id as the event id) for each new notice, with an `unread` event ' +
+      'after each change of the count, and a comment line every 25 seconds. Signed in with the same bearer ' +
+      'token as every call (read it with fetch; the browser’s EventSource cannot send it). It ends when the ' +
+      'server stops: open it again, or ask `GET /api/notifications`, after a pause. ' +
+      `At most ${MAX_NOTIFICATION_STREAMS} at once per player on one server.`,
+    access: 'player',
+    answers: {
+      200: {
+        description: 'The stream of events.',
+        content: {
+          'text/event-stream': {
+            type: 'string',
+            description:
+              'Events: `notification` (data: one notice as `GET /api/notifications` lists it) and `unread` ' +
+              '(data: `{"unread": N}`).',
+          },
+        },
+      },
+    },
+    refusals: { 429: 'The player already has as many streams open on this server as allowed' },
   },
 
   // --- Shop ----------------------------------------------------------------------------------------
@@ -679,13 +902,273 @@ export const operations: OperationSpec[] = [
     tag: 'shop',
     summary: 'Buy one item with credits',
     access: 'player',
+    description:
+      'With `giftTo` (a username) the item is bought for a friend: the buyer pays, the recipient gets it acquired ' +
+      'as `gift` naming the buyer, trade-locked for `TRADE_LOCK_DAYS`, written to the item ledger as a ' +
+      '`purchase_gift` transfer, with a gift_received notice. The recipient is checked before any credits move; a ' +
+      'tier-exclusive item needs the recipient (not the buyer) to hold its tier.',
     body: purchaseRequestSchema,
     answers: { 200: json('The new balance and the inventory entry.', purchaseResponseSchema) },
     refusals: {
-      400: 'A bad body, a credit pack or an item not for credits, or too few credits',
-      403: 'The item is exclusive to a tier the player does not hold',
-      404: 'No such item on sale',
+      400: 'A bad body, a credit pack or an item not for credits, too few credits, a gift to oneself, or a `coupon` that does not apply (the reason says why)',
+      403: 'The item is exclusive to a tier the player (or, for a friend, the recipient) does not hold',
+      404: 'No such item on sale, or no player with the `giftTo` username',
     },
+  },
+  {
+    route: 'POST /api/shop/coupons/check',
+    operationId: 'checkCoupon',
+    tag: 'shop',
+    summary: 'The price of an item or a tier after a coupon code, or why the code does not apply',
+    description:
+      'Answers the price in credits (a credit purchase) and in USD (one unit by card, or a tier’s month), each ' +
+      'null where the thing is not sold that way. Only a check: the use is taken by the purchase itself.',
+    access: 'player',
+    body: couponCheckRequestSchema,
+    answers: { 200: json('The prices before and after the code.', couponCheckResponseSchema) },
+    refusals: {
+      400: 'Why the code does not apply: unknown, not active, not yet started, expired, used up, used by you, not for this item, or below its minimum spend',
+      404: 'No such item on sale or tier',
+    },
+  },
+
+  {
+    route: 'GET /api/shop/goal',
+    operationId: 'getMonthlyGoal',
+    tag: 'shop',
+    summary: 'The monthly goal and what this calendar month has raised',
+    description:
+      'Card revenue of the current calendar month in UTC (payments received, less refunds made in the month), ' +
+      'against the `monthlyGoal` of the site settings. `goalUSD` is null when no goal is set (the site then shows ' +
+      'no bar), and nothing is summed. Answered from the public cache (`CATALOGUE_CACHE_MS`).',
+    access: 'public',
+    answers: { 200: json('The goal, what is raised, and its text.', goalResponseSchema) },
+  },
+
+  // --- Purchases -----------------------------------------------------------------------------------
+  {
+    route: 'GET /api/purchases',
+    operationId: 'listPurchases',
+    tag: 'shop',
+    summary: 'The player’s own purchases of every kind, newest first a page at a time',
+    description:
+      'Credit purchases, card orders, credit packs, gifts bought for a friend (items, or a month of a tier) and ' +
+      'subscription invoices, with their lines, the total in credits (`totalCredits`) or USD (`totalUSD`), and ' +
+      'the status: paid, pending, refunded (also in part), disputed or failed. Card orders never paid and ' +
+      'since cancelled or expired are not purchases and are left out.',
+    access: 'player',
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many purchases to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+        schema: purchasesQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before; left out, the first page. Opaque: pass it back as it came.',
+        schema: purchasesQuerySchema.shape.cursor,
+      },
+    ],
+    answers: { 200: json('A page of purchases, newest first, and the next page’s cursor.', purchasesResponseSchema) },
+    refusals: { 400: 'A parameter out of range, or a cursor this list did not give out' },
+  },
+  {
+    route: 'GET /api/purchases/:id',
+    operationId: 'getPurchase',
+    tag: 'shop',
+    summary: 'One of the player’s purchases, with its receipt where it has one',
+    description:
+      'A paid card order or invoice (also one refunded or disputed since) has a `receipt`: the store’s name, the ' +
+      'order number, the full price, the discount, the total, what was refunded, the card’s brand and last four ' +
+      'digits where the payment provider gives them, and when it was paid. Other purchases answer `receipt: null`.',
+    access: 'player',
+    pathParameters: id('purchase'),
+    answers: { 200: json('The purchase and its receipt.', purchaseDetailResponseSchema) },
+    refusals: { 404: 'No such purchase of this player (another player’s is not found either)' },
+  },
+
+  // --- Items between players ------------------------------------------------------------------------
+  {
+    route: 'PATCH /api/inventory/:id',
+    operationId: 'setKeepOnSite',
+    tag: 'economy',
+    summary: 'Keep an inventory entry on the site, or send it to the game',
+    description:
+      'A kept entry is skipped by the game’s delivery queue until it is sent (`keepOnSite`: false puts it in ' +
+      'the queue again). An entry a game server is receiving right now, or one already in the game, cannot be kept.',
+    access: 'player',
+    pathParameters: { id: 'The inventory entry’s id' },
+    body: keepOnSiteRequestSchema,
+    answers: { 200: json('The entry as it is now.', inventoryEntryResponseSchema) },
+    refusals: {
+      400: 'A bad body',
+      404: 'No such entry among the player’s',
+      409: 'The entry is in the game, revoked, or being handed to the game right now',
+    },
+  },
+  {
+    route: 'POST /api/inventory/:id/gift',
+    operationId: 'giftInventoryEntry',
+    tag: 'economy',
+    summary: 'Give some or all of an inventory entry to another player',
+    description:
+      'The item must be giftable, on the site or pending and not being handed to the game, and not trade-locked; ' +
+      'the recipient must exist and not be the sender. One transaction moves the quantity: the sender’s entry ' +
+      'shrinks or goes (its delivery withdrawn), the recipient gets a new entry acquired as `gift` naming the ' +
+      'sender and trade-locked for `TRADE_LOCK_DAYS`, and both changes are written to the item ledger.',
+    access: 'player',
+    pathParameters: { id: 'The inventory entry’s id' },
+    body: giftRequestSchema,
+    answers: {
+      200: json('The sender’s entry after the gift (null when all of it went), and the gift.', giftResponseSchema),
+    },
+    refusals: {
+      400: 'A bad body, a quantity above what the entry holds, a message over 200 characters, or a gift to oneself',
+      404: 'No such entry among the player’s, or no player with that username',
+      409: 'The item cannot be gifted, is trade-locked, revoked, in the game or being handed to it right now',
+    },
+  },
+  {
+    route: 'GET /api/players',
+    operationId: 'searchPlayers',
+    tag: 'economy',
+    summary: 'Usernames matching a search, for pickers',
+    description:
+      'At most 10 usernames: those starting with the term first, then those containing it (two characters or ' +
+      'more); never the player asking or a deleted account. Counted per account (`PLAYER_SEARCH_LIMIT_PER_ACCOUNT` ' +
+      'a minute).',
+    access: 'player',
+    parameters: [
+      {
+        name: 'search',
+        in: 'query',
+        description: 'The start or a part of a username; empty, no players.',
+        schema: playerSearchQuerySchema.shape.search,
+      },
+    ],
+    answers: { 200: json('The matching usernames.', playersResponseSchema) },
+    refusals: { 400: 'The term is longer than 20 characters', 429: 'Too many searches from this account' },
+  },
+  {
+    route: 'GET /api/players/:username/tradeable',
+    operationId: 'listTradeableEntries',
+    tag: 'economy',
+    summary: 'A player’s entries that could be traded now, for composing an offer',
+    description:
+      'Entries on the site or pending, not being handed to the game, of tradeable items, not trade-locked. ' +
+      'Counted with the player searches (`PLAYER_SEARCH_LIMIT_PER_ACCOUNT` a minute).',
+    access: 'player',
+    pathParameters: { username: 'The player’s username' },
+    answers: { 200: json('The player’s username and their tradeable entries.', tradeableResponseSchema) },
+    refusals: { 404: 'No player has that username', 429: 'Too many lookups from this account' },
+  },
+  {
+    route: 'GET /api/trades',
+    operationId: 'listTrades',
+    tag: 'economy',
+    summary: 'The player’s trade offers: incoming and outgoing (open), and the first page of the decided',
+    access: 'player',
+    answers: { 200: json('The offers, and whether offers may carry credits.', tradesResponseSchema) },
+  },
+  {
+    route: 'GET /api/trades/history',
+    operationId: 'listTradeHistory',
+    tag: 'economy',
+    summary: 'A page of the player’s decided trade offers, latest decided first',
+    access: 'player',
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many offers to answer with: ${DEFAULT_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+        schema: pageQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` (or `historyNextCursor`) of the page before. Opaque: pass it back as it came.',
+        schema: pageQuerySchema.shape.cursor,
+      },
+    ],
+    answers: {
+      200: json('A page of offers and the cursor of the next (null on the last).', tradeHistoryResponseSchema),
+    },
+    refusals: { 400: 'A parameter out of range, or a cursor this list did not give out' },
+  },
+  {
+    route: 'POST /api/trades',
+    operationId: 'sendTrade',
+    tag: 'economy',
+    summary: 'Send a trade offer',
+    description:
+      '`give` leaves the sender, `get` the recipient. Each entry must be its side’s, on the site or pending, not ' +
+      'being handed to the game, tradeable and not trade-locked; the sender must hold the credits they give. ' +
+      'The offer is frozen (item names and pictures as they are now) and expires after 7 days. At most 20 open ' +
+      'offers per sender, and `TRADE_OFFER_LIMIT_PER_PLAYER` offers an hour.',
+    access: 'player',
+    body: createTradeRequestSchema,
+    answers: { 201: json('The offer.', tradeResponseSchema) },
+    refusals: {
+      400: 'A bad body, an empty offer, an offer to oneself, a quantity above what an entry holds',
+      404: 'No player has that username, or an entry is not its side’s',
+      409:
+        'An entry cannot be traded now (the reason named), credits are off in trades, the sender lacks the ' +
+        'credits, or already has 20 open offers',
+      429: 'Too many offers from this player',
+    },
+  },
+  ...(['accept', 'decline', 'cancel'] as const).map(
+    (verb): OperationSpec => ({
+      route: `POST /api/trades/:id/${verb}`,
+      operationId: `${verb}Trade`,
+      tag: 'economy',
+      summary: {
+        accept: 'Accept an offer made to the player: everything is re-checked and swapped at once',
+        decline: 'Decline an offer made to the player',
+        cancel: 'Cancel an offer the player made',
+      }[verb],
+      ...(verb === 'accept'
+        ? {
+            description:
+              'In one transaction: every entry re-checked (owner, quantity, on the site and not leased, tradeable, not ' +
+              'locked) and both balances; items move through the item ledger (acquired as `trade`, naming the other ' +
+              'player, trade-locked) and credits through the credit ledger. If anything changed, nothing moves, the ' +
+              'offer becomes `invalid` with the reason, and the answer is 409 with that reason.',
+          }
+        : {}),
+      access: 'player',
+      pathParameters: id('trade offer'),
+      answers: { 200: json('The offer as it is now.', tradeResponseSchema) },
+      refusals: {
+        403: verb === 'cancel' ? 'Only the sender cancels' : 'Only the recipient accepts or declines',
+        404: 'No such offer among the player’s',
+        409:
+          verb === 'accept'
+            ? 'The offer is no longer open, or something it names changed (the reason given)'
+            : 'The offer is no longer open',
+      },
+    }),
+  ),
+  {
+    route: 'GET /api/account/preferences',
+    operationId: 'getAccountPreferences',
+    tag: 'account',
+    summary: 'The player’s preferences',
+    access: 'player',
+    answers: { 200: json('The preferences.', accountPreferencesResponseSchema) },
+  },
+  {
+    route: 'PATCH /api/account/preferences',
+    operationId: 'setAccountPreferences',
+    tag: 'account',
+    summary: 'Change the player’s preferences',
+    description: '`keepNewItemsOnSite`: new items (purchases, gifts, mail) stay on the site until sent.',
+    access: 'player',
+    body: accountPreferencesSchema,
+    answers: { 200: json('The preferences as they are now.', accountPreferencesResponseSchema) },
+    refusals: { 400: 'A bad body' },
   },
 
   // --- Tiers ---------------------------------------------------------------------------------------
@@ -770,6 +1253,70 @@ export const operations: OperationSpec[] = [
     access: 'admin',
     answers: { 200: json('Players, subscriptions, items and revenue.', adminStatsResponseSchema) },
   },
+  {
+    route: 'GET /api/admin/stats/revenue',
+    operationId: 'getRevenueSeries',
+    tag: 'adminPayments',
+    summary: 'Revenue and paid orders per UTC day for the last 30 or 90 days (refunds subtracted on their day)',
+    access: 'admin',
+    parameters: [{ name: 'days', in: 'query', description: '30 (when left out) or 90.', schema: z.enum(['30', '90']) }],
+    answers: { 200: json('One entry per day, oldest first, days without payments as zero.', revenueResponseSchema) },
+  },
+  pagedList({
+    route: 'GET /api/admin/payments',
+    operationId: 'listPayments',
+    tag: 'adminPayments',
+    summary: 'A page of card orders and invoices, newest first: filtered by status, provider and days, searched',
+    parameters: paymentFilterParameters,
+    what: 'payments',
+    order: 'newest first',
+    schema: adminPaymentsResponseSchema,
+  }),
+  {
+    route: 'GET /api/admin/payments.csv',
+    operationId: 'exportPaymentsCsv',
+    tag: 'adminPayments',
+    summary: 'The filtered payments as CSV, newest first, streamed',
+    description:
+      'The same filters as the list; a header row, then one row per payment (RFC 4180 quoting; text starting with = + - @ is written after an apostrophe so a spreadsheet never runs it).',
+    access: 'admin',
+    parameters: paymentFilterParameters,
+    answers: {
+      200: {
+        description: 'The CSV file, as an attachment.',
+        content: { 'text/csv': { type: 'string' } },
+        headers: {
+          'Content-Disposition': { description: 'attachment; filename="payments-YYYY-MM-DD.csv"', required: true },
+        },
+      },
+    },
+  },
+  {
+    route: 'GET /api/admin/payments/:id',
+    operationId: 'getPayment',
+    tag: 'adminPayments',
+    summary: 'One payment with its lines, provider ids and history (oldest first)',
+    access: 'admin',
+    pathParameters: id('payment'),
+    answers: { 200: json('The payment.', adminPaymentResponseSchema) },
+    refusals: { 404: 'No such payment' },
+  },
+  {
+    route: 'POST /api/admin/payments/:id/refund',
+    operationId: 'refundPayment',
+    tag: 'adminPayments',
+    summary: 'Refund a payment in full through its provider; what it bought is taken back',
+    description:
+      'Stripe refunds what is left of the charge (one idempotency key per payment), then the same reversal as a refund made in Stripe’s dashboard: items revoked, credits taken back through the ledger as far as the balance allows, a subscription’s tier and Discord role ended, a gifted month ended; audited.',
+    access: 'admin',
+    pathParameters: id('payment'),
+    answers: { 200: json('The payment, now refunded.', adminPaymentResponseSchema) },
+    refusals: {
+      404: 'No such payment',
+      409: 'Already refunded, not paid, under dispute, without a charge, or its provider is not configured here',
+      502: stripe502,
+    },
+  },
   pagedList({
     route: 'GET /api/admin/users',
     operationId: 'listUsers',
@@ -807,7 +1354,7 @@ export const operations: OperationSpec[] = [
     order: 'in the order asked',
     schema: adminUsersResponseSchema,
     answer:
-      'One page of users and the cursor of the next (null on the last). Without parameters: the first 50, newest first.',
+      'One page of users and the cursor of the next (null on the last). Without parameters: the first 50, newest first. The first page of a search or a filter also says how many players match (`matching`): counted up to 1,000, with `more` when there are more.',
     refusals: { 400: 'A parameter out of range, or a cursor this list did not give out (or gave for another sort)' },
   }),
   {
@@ -1019,6 +1566,42 @@ export const operations: OperationSpec[] = [
     order: 'newest first',
     schema: auditLogResponseSchema,
   }),
+  pagedList({
+    route: 'GET /api/admin/users/:id/item-ledger',
+    operationId: 'listUserItemLedger',
+    tag: 'adminPlayers',
+    summary: 'A page of a player’s item ledger (gifts, trades, bought gifts, reversals), newest first',
+    pathParameters: id('user'),
+    parameters: [
+      {
+        name: 'kind',
+        in: 'query',
+        description: 'Only the rows of this kind of move: `gift`, `trade`, `purchase-gift` or `reversal`.',
+        schema: itemLedgerQuerySchema.shape.kind,
+      },
+    ],
+    what: 'item-ledger rows',
+    order: 'newest first',
+    schema: adminItemLedgerResponseSchema,
+    refusals: { 404: 'No such user' },
+  }),
+  {
+    route: 'POST /api/admin/transfers/:id/reverse',
+    operationId: 'reverseTransfer',
+    tag: 'adminPlayers',
+    summary: 'Reverse a gift, a bought gift or a trade: items and credits go back, once',
+    description:
+      'The items go back through the item ledger as `admin_reversal` (a trade whole, every leg); the credits that ' +
+      'moved with a trade go back through the credit ledger; both players get a transfer_reversed notice; audited. ' +
+      'Refused when the recipient no longer holds the items (given or traded onward, in the game, revoked).',
+    access: 'admin',
+    pathParameters: { id: 'The transfer’s id (from the item ledger)' },
+    answers: { 200: json('The transfer, now reversed, and what went back.', transferReversalResponseSchema) },
+    refusals: {
+      404: 'No such transfer',
+      409: 'Already reversed, a reversal itself, or the items or credits are no longer there',
+    },
+  },
   {
     route: 'POST /api/admin/deliveries/:id/requeue',
     operationId: 'requeueDelivery',
@@ -1033,19 +1616,190 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/admin/site-settings',
     operationId: 'getAdminSiteSettings',
     tag: 'adminOperations',
-    summary: 'The site settings, to edit',
+    summary: 'The site settings, to edit (with the news webhook only admins see)',
     access: 'admin',
-    answers: { 200: json('The site settings.', siteSettingsResponseSchema) },
+    answers: { 200: json('The site settings.', adminSiteSettingsResponseSchema) },
   },
   {
     route: 'PATCH /api/admin/site-settings',
     operationId: 'updateSiteSettings',
     tag: 'adminOperations',
-    summary: 'Change the visible tabs, the thank-you message, or whether administrators need two-factor sign-in',
+    summary:
+      'Change the visible tabs, the thank-you message, whether administrators need two-factor sign-in, the Play Game tile or the news webhook',
     access: 'admin',
     body: updateSiteSettingsRequestSchema,
-    answers: { 200: json('The site settings as they are now.', siteSettingsResponseSchema) },
+    answers: { 200: json('The site settings as they are now.', adminSiteSettingsResponseSchema) },
     refusals: { 409: 'Requiring two-factor sign-in of administrators needs it on for your own account first' },
+  },
+
+  // --- News and pilots online -------------------------------------------------------------------------
+  {
+    route: 'GET /api/updates',
+    operationId: 'listUpdates',
+    tag: 'news',
+    summary: 'A page of the published news posts, newest first; the first page names the pinned post',
+    access: 'public',
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many posts: ${UPDATES_PAGE_SIZE} when left out, at most ${MAX_PAGE_SIZE}.`,
+        schema: updatesQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before; left out, the first page.',
+        schema: updatesQuerySchema.shape.cursor,
+      },
+    ],
+    answers: {
+      200: json('The posts, each with its body as sanitised HTML, and the next page’s cursor.', updatesResponseSchema),
+    },
+    refusals: { 400: 'A limit out of range, or a cursor this list did not give out' },
+  },
+  {
+    route: 'GET /api/updates/:slug',
+    operationId: 'getUpdate',
+    tag: 'news',
+    summary: 'One published news post',
+    access: 'public',
+    pathParameters: { slug: 'The post’s slug' },
+    answers: { 200: json('The post, its body as sanitised HTML.', updateResponseSchema) },
+    refusals: { 404: 'No published post has this slug' },
+  },
+  {
+    route: 'GET /api/status',
+    operationId: 'getGameStatus',
+    tag: 'news',
+    summary: 'Pilots online: the players on the game servers heard from in the last two minutes',
+    access: 'public',
+    answers: { 200: json('The players online and how many servers reported.', statusResponseSchema) },
+  },
+  pagedList({
+    route: 'GET /api/admin/updates',
+    operationId: 'listAdminUpdates',
+    tag: 'adminNews',
+    summary: 'A page of every news post (drafts and scheduled ones too), newest written first',
+    what: 'posts',
+    order: 'newest written first',
+    schema: adminUpdatesResponseSchema,
+  }),
+  {
+    route: 'POST /api/admin/updates',
+    operationId: 'createUpdate',
+    tag: 'adminNews',
+    summary: 'Write a news post: a draft, scheduled for a time, or published now (announced on Discord)',
+    access: 'admin',
+    body: updateInputSchema,
+    answers: { 201: json('The new post.', adminUpdateResponseSchema) },
+    refusals: {
+      400: 'A missing title, a bad slug, a scheduled post without a future publish time, or a cover not in the image library',
+      409: 'An update with this slug already exists',
+    },
+  },
+  {
+    route: 'POST /api/admin/updates/preview',
+    operationId: 'previewUpdate',
+    tag: 'adminNews',
+    summary: 'Render a Markdown body as the site will show it',
+    access: 'admin',
+    usesDatabase: false,
+    body: previewUpdateRequestSchema,
+    answers: { 200: json('The sanitised HTML.', previewUpdateResponseSchema) },
+  },
+  {
+    route: 'GET /api/admin/updates/:id',
+    operationId: 'getAdminUpdate',
+    tag: 'adminNews',
+    summary: 'One news post, to edit',
+    access: 'admin',
+    pathParameters: id('post'),
+    answers: { 200: json('The post.', adminUpdateResponseSchema) },
+    refusals: { 404: 'No such post' },
+  },
+  {
+    route: 'PATCH /api/admin/updates/:id',
+    operationId: 'changeUpdate',
+    tag: 'adminNews',
+    summary: 'Change a news post; publishing it announces it on Discord',
+    access: 'admin',
+    pathParameters: id('post'),
+    body: updateChangeSchema,
+    answers: { 200: json('The post as it is now.', adminUpdateResponseSchema) },
+    refusals: {
+      400: 'A bad field, or a scheduled post without a future publish time',
+      404: 'No such post',
+      409: 'An update with this slug already exists',
+    },
+  },
+  {
+    route: 'DELETE /api/admin/updates/:id',
+    operationId: 'deleteUpdate',
+    tag: 'adminNews',
+    summary: 'Delete a news post',
+    access: 'admin',
+    pathParameters: id('post'),
+    answers: { 200: json('The deleted post.', adminUpdateResponseSchema) },
+    refusals: { 404: 'No such post' },
+  },
+  {
+    route: 'GET /api/admin/coupons',
+    operationId: 'listCoupons',
+    tag: 'adminCoupons',
+    summary: 'Every coupon code, newest first, with its uses so far',
+    access: 'admin',
+    answers: { 200: json('The codes.', couponListResponseSchema) },
+  },
+  {
+    route: 'POST /api/admin/coupons',
+    operationId: 'createCoupon',
+    tag: 'adminCoupons',
+    summary: 'Create a coupon code',
+    description:
+      'A code is unique without regard to case. `amountOff` and `minSpend` are read in the purchase’s unit: ' +
+      'credits for a credit purchase, cents for a card payment (off each unit the code reaches). For a tier the ' +
+      'code is not accepted at subscribe.',
+    access: 'admin',
+    body: couponInputSchema,
+    answers: { 201: json('The new code.', couponResponseSchema) },
+    refusals: {
+      400: 'A bad code or field: both or neither of percent and amount off, an end before the start, no targets',
+      409: 'A coupon with this code already exists',
+    },
+  },
+  {
+    route: 'PATCH /api/admin/coupons/:id',
+    operationId: 'changeCoupon',
+    tag: 'adminCoupons',
+    summary: 'Change a coupon code; setting one kind of discount clears the other',
+    access: 'admin',
+    pathParameters: id('coupon'),
+    body: couponChangeSchema,
+    answers: { 200: json('The code as it is now.', couponResponseSchema) },
+    refusals: {
+      400: 'A bad field, or fields that do not fit together',
+      404: 'No such coupon',
+      409: 'A coupon with this code already exists',
+    },
+  },
+  {
+    route: 'DELETE /api/admin/coupons/:id',
+    operationId: 'deleteCoupon',
+    tag: 'adminCoupons',
+    summary: 'Delete a coupon code; the orders that used it keep its code',
+    access: 'admin',
+    pathParameters: id('coupon'),
+    answers: { 200: json('The deleted code.', couponResponseSchema) },
+    refusals: { 404: 'No such coupon' },
+  },
+  {
+    route: 'GET /api/admin/game-heartbeats',
+    operationId: 'listGameServerHeartbeats',
+    tag: 'adminOperations',
+    summary: 'The game servers that reported, with their last heartbeat, most recent first',
+    access: 'admin',
+    answers: { 200: json('The servers.', adminHeartbeatsResponseSchema) },
   },
 
   // --- Payments ------------------------------------------------------------------------------------
@@ -1084,10 +1838,30 @@ export const operations: OperationSpec[] = [
     body: checkoutRequestSchema,
     answers: { 200: json('The checkout page to send the browser to.', redirectResponseSchema) },
     refusals: {
-      400: 'A bad body, an item not for cash, or a total under $0.50',
-      403: 'An item is exclusive to a tier the player does not hold',
-      404: 'No such item',
+      400: 'A bad body, an item not for cash, a total under $0.50, (with `giftTo`) a credit pack or a gift to oneself, or a `coupon` that does not apply',
+      403: 'An item is exclusive to a tier the player (or, with `giftTo`, the recipient) does not hold',
+      404: 'No such item, or no player with the `giftTo` username',
       409: 'The credit packs would take the balance past its maximum',
+      429: sessionLimit429,
+      502: stripe502,
+      503: payments503,
+    },
+  },
+  {
+    route: 'POST /api/stripe/gift-tier',
+    operationId: 'giftTier',
+    tag: 'payments',
+    summary: 'Buy a month of a supporter tier for another player (one payment, not a subscription)',
+    description:
+      'Once paid, the recipient holds the tier (and its Discord role) for one month, then the tier_gifts.end task ' +
+      'takes it away unless they subscribed themselves or another gift is running.',
+    access: 'player',
+    body: giftTierRequestSchema,
+    answers: { 200: json('The checkout page to send the browser to.', redirectResponseSchema) },
+    refusals: {
+      400: 'A bad body, a tier that cannot be bought, or a gift to oneself',
+      404: 'No such tier on sale, or no player with that username',
+      409: 'The recipient already has a supporter tier',
       429: sessionLimit429,
       502: stripe502,
       503: payments503,
@@ -1290,6 +2064,142 @@ export const operations: OperationSpec[] = [
     },
   },
 
+  // --- Leaderboard -----------------------------------------------------------------------------------
+  {
+    route: 'GET /api/leaderboard/metrics',
+    operationId: 'listLeaderboardMetrics',
+    tag: 'leaderboard',
+    summary: 'The visible leaderboard metrics in their order, and the seasons (newest first)',
+    access: 'public',
+    answers: { 200: json('The visible metrics and every season.', leaderboardMetricsResponseSchema) },
+  },
+  {
+    route: 'GET /api/leaderboard',
+    operationId: 'getLeaderboard',
+    tag: 'leaderboard',
+    summary: `A page of a board: ${LEADERBOARD_PAGE_SIZE} players in rank order, ties sharing a rank`,
+    description:
+      'A rank is one more than the count of players with a better value. Players an admin hid do not appear; ' +
+      'players who chose not to be shown appear as “Anonymous pilot” with their rank, and a search by name ' +
+      'never finds them. Signed in (a bearer token), `me` is the caller’s own row. The top page may be up to a ' +
+      'second old.',
+    access: 'public',
+    parameters: [
+      {
+        name: 'metric',
+        in: 'query',
+        description: 'A metric key; left out, the first visible metric.',
+        schema: leaderboardQuerySchema.shape.metric,
+      },
+      {
+        name: 'season',
+        in: 'query',
+        description: 'A season id; left out, the current season.',
+        schema: leaderboardQuerySchema.shape.season,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before; left out, the first page.',
+        schema: leaderboardQuerySchema.shape.cursor,
+      },
+      {
+        name: 'search',
+        in: 'query',
+        description: 'The start of a player name: the players shown whose name starts with it, 20 at a time.',
+        schema: leaderboardQuerySchema.shape.search,
+      },
+    ],
+    answers: {
+      200: json('The board’s page, the caller’s own row, and the next page’s cursor.', leaderboardResponseSchema),
+    },
+    refusals: { 400: 'A parameter too long, or a cursor this board did not give out', 404: 'No such metric or season' },
+  },
+  {
+    route: 'GET /api/leaderboard/privacy',
+    operationId: 'getLeaderboardPrivacy',
+    tag: 'leaderboard',
+    summary: 'Whether the signed-in player is shown by name on the leaderboards',
+    access: 'player',
+    answers: { 200: json('The setting.', leaderboardPrivacySchema) },
+  },
+  {
+    route: 'PATCH /api/leaderboard/privacy',
+    operationId: 'setLeaderboardPrivacy',
+    tag: 'leaderboard',
+    summary: 'Show the signed-in player by name on the leaderboards, or as “Anonymous pilot”',
+    access: 'player',
+    body: leaderboardPrivacySchema,
+    answers: { 200: json('The setting as it is now.', leaderboardPrivacySchema) },
+  },
+  {
+    route: 'GET /api/admin/leaderboard/metrics',
+    operationId: 'listAllLeaderboardMetrics',
+    tag: 'adminLeaderboard',
+    summary: 'Every leaderboard metric, hidden ones included',
+    access: 'admin',
+    answers: { 200: json('Every metric in its order.', adminMetricsResponseSchema) },
+  },
+  {
+    route: 'POST /api/admin/leaderboard/metrics',
+    operationId: 'createLeaderboardMetric',
+    tag: 'adminLeaderboard',
+    summary: 'Define a metric the game servers may send',
+    access: 'admin',
+    body: metricInputSchema,
+    answers: { 201: json('The new metric.', adminMetricResponseSchema) },
+    refusals: { 409: 'A metric with this key already exists' },
+  },
+  {
+    route: 'PATCH /api/admin/leaderboard/metrics/:key',
+    operationId: 'updateLeaderboardMetric',
+    tag: 'adminLeaderboard',
+    summary: 'Change a metric: only the fields sent (its key stays)',
+    access: 'admin',
+    pathParameters: { key: 'The metric’s key' },
+    body: metricUpdateSchema,
+    answers: { 200: json('The metric as it is now.', adminMetricResponseSchema) },
+    refusals: { 404: 'No such metric' },
+  },
+  {
+    route: 'DELETE /api/admin/leaderboard/metrics/:key',
+    operationId: 'deleteLeaderboardMetric',
+    tag: 'adminLeaderboard',
+    summary: 'Delete a metric and its values in every season',
+    access: 'admin',
+    pathParameters: { key: 'The metric’s key' },
+    answers: { 200: json('The deleted metric.', adminMetricResponseSchema) },
+    refusals: { 404: 'No such metric' },
+  },
+  {
+    route: 'POST /api/admin/leaderboard/seasons',
+    operationId: 'startLeaderboardSeason',
+    tag: 'adminLeaderboard',
+    summary:
+      'Start a new season: the current standings are archived under their season, and the new one starts from zero',
+    access: 'admin',
+    answers: { 201: json('The new, current season.', seasonResponseSchema) },
+    refusals: { 409: 'Another admin started a new season at the same moment' },
+  },
+  {
+    route: 'GET /api/admin/leaderboard/hidden-players',
+    operationId: 'listHiddenLeaderboardPlayers',
+    tag: 'adminLeaderboard',
+    summary: 'The players hidden from the leaderboards',
+    access: 'admin',
+    answers: { 200: json('The hidden players, most recently hidden first.', hiddenPlayersResponseSchema) },
+  },
+  {
+    route: 'POST /api/admin/leaderboard/hidden-players',
+    operationId: 'setLeaderboardPlayerHidden',
+    tag: 'adminLeaderboard',
+    summary: 'Hide a player from every board (a cheater), or show them again',
+    access: 'admin',
+    body: hidePlayerRequestSchema,
+    answers: { 200: json('The hidden players as they are now.', hiddenPlayersResponseSchema) },
+    refusals: { 404: 'No player with this username' },
+  },
+
   // --- Game servers ----------------------------------------------------------------------------------
   {
     route: 'GET /api/game/openapi.json',
@@ -1339,6 +2249,21 @@ export const operations: OperationSpec[] = [
     refusals: { 400: 'No body, or a bad limit or online list' },
   },
   {
+    route: 'POST /api/game/heartbeat',
+    operationId: 'sendHeartbeat',
+    tag: 'game',
+    summary: 'Say this game server is up, and how many players it has (once a minute)',
+    description:
+      'The site shows the sum of `playersOnline` over the servers heard from in the last two minutes ("N pilots ' +
+      'online"). One row per key and `serverName`: a later heartbeat replaces the earlier one.\n\n' +
+      '```sh\ncurl -X POST "$STARPORT/api/game/heartbeat" -H "Authorization: Bearer $KEY" \\\n' +
+      '  -H "Content-Type: application/json" -d \'{"serverName":"EU-1","playersOnline":42}\'\n```',
+    access: 'gameServer',
+    body: heartbeatRequestSchema,
+    answers: { 200: json('What was recorded.', heartbeatResponseSchema) },
+    refusals: { 429: 'More heartbeats from this key in a minute than its servers should send' },
+  },
+  {
     route: 'POST /api/game/deliveries/ack',
     operationId: 'acknowledgeDeliveries',
     tag: 'game',
@@ -1357,6 +2282,138 @@ export const operations: OperationSpec[] = [
     },
   },
 
+  {
+    route: 'POST /api/game/stats',
+    operationId: 'sendStats',
+    tag: 'game',
+    summary: `Send players’ stats for the leaderboard: up to ${STATS_BATCH_MAX} events at once`,
+    description:
+      'Each event `{eventId, playerId, metric, value, mode}` sets the player’s value in the current season ' +
+      '(`set`) or adds to it (`add`); `playerId` is the player’s id as the delivery calls give it, `metric` a key ' +
+      'an admin defined. Each eventId is applied once: a replayed event (or batch) changes nothing and comes ' +
+      'back as `duplicate`. A bad entry, an unknown player or metric is reported back in its place and never ' +
+      'fails the others; such an event is not recorded, so it may be sent again. One result per event, in the ' +
+      'order sent.',
+    access: 'gameServer',
+    body: statsBatchSchema,
+    answers: { 200: json('What became of each event, in the order sent.', statsResponseSchema) },
+    refusals: {
+      400: 'No body, or `stats` is not a list of 1 to 1000 entries',
+      429: 'Too many stat batches from this key',
+    },
+  },
+  // --- Sales and credit codes (issue 22) ----------------------------------------------------------------
+  pagedList({
+    route: 'GET /api/admin/sales',
+    operationId: 'listSales',
+    tag: 'promotions',
+    summary: 'A page of the sales (scheduled, running and ended), newest made first',
+    what: 'sales',
+    order: 'newest made first',
+    schema: salesResponseSchema,
+  }),
+  {
+    route: 'POST /api/admin/sales',
+    operationId: 'createSale',
+    tag: 'promotions',
+    summary: 'Schedule a sale: a percent off chosen categories and items between two times',
+    description:
+      'The schedule starts it once `startsAt` has come (at once when it already has) and ends it at `endsAt`; ' +
+      'while it runs, each item it covers shows `sale: {percent, endsAt}` in `GET /api/shop/items` and sells at ' +
+      'the better of its own discount and the sale, never both.',
+    access: 'admin',
+    body: saleInputSchema,
+    answers: { 201: json('The new sale.', saleResponseSchema) },
+    refusals: {
+      400: 'A bad field, no category or item, an unknown one, an end not after the start or already past, or longer than a year',
+    },
+  },
+  {
+    route: 'GET /api/admin/sales/:id',
+    operationId: 'getSale',
+    tag: 'promotions',
+    summary: 'One sale',
+    access: 'admin',
+    pathParameters: id('sale'),
+    answers: { 200: json('The sale.', saleResponseSchema) },
+    refusals: { 404: 'No such sale' },
+  },
+  {
+    route: 'PATCH /api/admin/sales/:id',
+    operationId: 'changeSale',
+    tag: 'promotions',
+    summary: 'Change a scheduled or running sale; the shop shows the change at once',
+    access: 'admin',
+    pathParameters: id('sale'),
+    body: saleChangeSchema,
+    answers: { 200: json('The sale as it is now.', saleResponseSchema) },
+    refusals: {
+      400: 'A bad field, no category or item, an unknown one, or times out of order',
+      404: 'No such sale',
+      409: 'The sale has ended',
+    },
+  },
+  {
+    route: 'DELETE /api/admin/sales/:id',
+    operationId: 'deleteSale',
+    tag: 'promotions',
+    summary: 'Delete a sale; a running one ends at once',
+    access: 'admin',
+    pathParameters: id('sale'),
+    answers: { 200: json('The deleted sale.', saleResponseSchema) },
+    refusals: { 404: 'No such sale' },
+  },
+  pagedList({
+    route: 'GET /api/admin/credit-codes',
+    operationId: 'listCreditCodeBatches',
+    tag: 'promotions',
+    summary: 'A page of the credit code batches, newest first, with how many of each were redeemed',
+    what: 'batches',
+    order: 'newest first',
+    schema: creditCodeBatchesResponseSchema,
+  }),
+  {
+    route: 'POST /api/admin/credit-codes',
+    operationId: 'createCreditCodes',
+    tag: 'promotions',
+    summary: 'Make a batch of single-use credit codes; the codes are answered this once',
+    description:
+      'Each code is 100 random bits in Crockford base 32, grouped `XXXX-XXXX-XXXX-XXXX-XXXX`. Only a hash of each ' +
+      'is kept, so save the answer (the admin screen offers it as a CSV at once): later lists show each code by ' +
+      'its number and last group only.',
+    access: 'admin',
+    body: createCreditCodesRequestSchema,
+    answers: { 201: json('The batch and its codes, numbered.', createCreditCodesResponseSchema) },
+    refusals: { 400: 'A count, credits or expiry out of range, or an expiry already past' },
+  },
+  pagedList({
+    route: 'GET /api/admin/credit-codes/:id/codes',
+    operationId: 'listCreditCodes',
+    tag: 'promotions',
+    summary: 'A page of one batch’s codes in their order: which were redeemed, by whom and when',
+    pathParameters: id('batch'),
+    what: 'codes',
+    order: 'by their number in the batch',
+    schema: creditCodesResponseSchema.extend({ batch: creditCodeBatchSchema }),
+    refusals: { 404: 'No such batch' },
+  }),
+  {
+    route: 'POST /api/credit-codes/redeem',
+    operationId: 'redeemCreditCode',
+    tag: 'promotions',
+    summary: 'Redeem a credit code: its credits are added to the balance through the ledger',
+    description:
+      'Case, spaces and dashes do not matter. Attempts that redeem nothing are limited per account ' +
+      '(`CREDIT_CODE_LIMIT_PER_ACCOUNT`) and per client address (`CREDIT_CODE_LIMIT_PER_ADDRESS`) an hour.',
+    access: 'player',
+    body: redeemCreditCodeRequestSchema,
+    answers: { 200: json('The credits added and the balance now.', redeemCreditCodeResponseSchema) },
+    refusals: {
+      400: 'No code, or a code that is not valid',
+      409: 'The code has been used or has expired, or the balance cannot hold its credits',
+      429: 'Too many attempts that redeemed nothing, by this account or from this address',
+    },
+  },
   // --- Documentation ---------------------------------------------------------------------------------
   {
     route: 'GET /api/openapi.json',

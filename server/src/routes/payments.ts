@@ -1,7 +1,7 @@
 // /api/stripe: card payments (SPEC.md §7). Checkout, subscribe, change tier and the portal answer
 // {url}; the orders calls serve the site's own checkout page; the webhook reads its raw body, since
 // the signature covers the exact bytes Stripe sent.
-import { checkoutRequestSchema, tierRequestSchema } from '@starport/api-client/contract';
+import { checkoutRequestSchema, giftTierRequestSchema, tierRequestSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requireUser } from '../middleware/auth.ts';
@@ -9,7 +9,7 @@ import { getClientAddress } from '../middleware/client-address.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { cancelSubscriptionAtPeriodEnd, getSubscriptionInfo, openPortal } from '../services/payments/billing.ts';
-import { createItemsCheckout, payOrder, subscribe } from '../services/payments/checkout.ts';
+import { createItemsCheckout, giftTier, payOrder, subscribe } from '../services/payments/checkout.ts';
 import { cancelOrder, getOrder, limitPaymentSessions } from '../services/payments/orders.ts';
 import { changeTier } from '../services/payments/tier-change.ts';
 import { handlePaymentWebhook } from '../services/payments/webhook.ts';
@@ -33,6 +33,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/subscribe', requireUser, sessionLimit, async (c) => {
     const { tierId } = await readBody(c, tierRequestSchema);
     return c.json(await subscribe(c.get('ctx'), c.get('user').id, tierId));
+  })
+  .post('/gift-tier', requireUser, sessionLimit, async (c) => {
+    const input = await readBody(c, giftTierRequestSchema);
+    return c.json(await giftTier(c.get('ctx'), c.get('user').id, input));
   })
   .post('/change-tier', requireUser, sessionLimit, async (c) => {
     const { tierId } = await readBody(c, tierRequestSchema);

@@ -1,6 +1,6 @@
-// /api/shop: the public shop (site settings, categories, items), a player's inventory and buying
-// with credits.
-import { categoryQuerySchema, purchaseRequestSchema } from '@starport/api-client/contract';
+// /api/shop: the public shop (site settings, the monthly goal, categories, items), a player's
+// inventory, buying with credits and checking a coupon.
+import { categoryQuerySchema, couponCheckRequestSchema, purchaseRequestSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { invalid } from '../errors.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -10,6 +10,8 @@ import { readBody } from '../middleware/validate.ts';
 import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/catalogue.ts';
 import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
 import { getSiteSettings } from '../services/catalogue/site-settings.ts';
+import { checkCoupon } from '../services/coupons/coupons.ts';
+import { getMonthlyGoal, monthOf } from '../services/purchases/monthly-goal.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
 export const shopRoutes = new Hono<AppEnv>()
@@ -21,6 +23,12 @@ export const shopRoutes = new Hono<AppEnv>()
       c,
       await cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({ settings: await getSiteSettings(ctx) })),
     );
+  })
+  // Every visitor's home page asks: from the cache, keyed by the month (UTC) it sums.
+  .get('/goal', async (c) => {
+    const ctx = c.get('ctx');
+    const month = monthOf(ctx.clock());
+    return sendJsonAnswer(c, await cachedAnswer(ctx, `goal:${month.key}`, () => getMonthlyGoal(ctx, month)));
   })
   .get('/categories', async (c) => {
     const ctx = c.get('ctx');
@@ -44,5 +52,9 @@ export const shopRoutes = new Hono<AppEnv>()
   )
   .post('/purchase', requireUser, async (c) => {
     const input = await readBody(c, purchaseRequestSchema);
-    return c.json(await purchaseWithCredits(c.get('ctx'), c.get('user').id, input.itemId));
+    return c.json(await purchaseWithCredits(c.get('ctx'), c.get('user').id, input.itemId, input.giftTo, input.coupon));
+  })
+  .post('/coupons/check', requireUser, async (c) => {
+    const input = await readBody(c, couponCheckRequestSchema);
+    return c.json(await checkCoupon(c.get('ctx'), c.get('user').id, input));
   });

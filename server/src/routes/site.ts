@@ -3,6 +3,8 @@ import { type Context, Hono } from 'hono';
 import { answerFile, loadSiteBuild } from '../lib/site-files.ts';
 import { requestHeader } from '../middleware/request-header.ts';
 import type { AppEnv } from '../middleware/types.ts';
+import { withShareMeta } from '../services/community/feed.ts';
+import { findPublicUpdate } from '../services/community/updates.ts';
 
 const notFoundText = (c: Context) => c.text('Not found', 404);
 
@@ -20,6 +22,14 @@ export function siteRoutes(siteDir: string) {
   const build = loadSiteBuild(siteDir);
   const site = new Hono<AppEnv>();
   if (!build) return site.get('*', (c) => (hasExtension(c.req.path) ? notFoundText(c) : c.html(notBuilt, 503)));
+  // A shared news post's link shows its title, summary and cover (Open Graph), written into the page.
+  site.get('/updates/:slug', async (c, next) => {
+    const ctx = c.get('ctx');
+    const post = await findPublicUpdate(ctx, c.req.param('slug'));
+    if (!post) return next();
+    const html = build.page(c.req.path).identity.body.toString('utf8');
+    return c.html(withShareMeta(html, ctx.config.publicUrl, post), 200, { 'Cache-Control': 'no-cache' });
+  });
   return site.get('*', (c) => {
     const urlPath = c.req.path;
     const file = hasExtension(urlPath) ? build.file(urlPath) : build.page(urlPath);

@@ -34,6 +34,10 @@ export interface FakeDiscord {
   members: Map<string, Set<string>>;
   roles: { id: string; name: string; position: number; managed?: boolean }[];
   requests: { method: string; path: string; auth: string | undefined }[];
+  /** What was posted to a channel webhook (`POST /api/webhooks/{id}/{token}`), in order. */
+  webhookPosts: { path: string; body: any }[];
+  /** A webhook address of this fake, to put in the site settings. */
+  webhookUrl: string;
   fail(failure: ScriptedFailure): void;
   close(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export async function startFakeDiscord(options: { port?: number } = {}): Promise
       { id: 'guild-1', name: '@everyone', position: 0 },
     ],
     requests: [] as FakeDiscord['requests'],
+    webhookPosts: [] as FakeDiscord['webhookPosts'],
   };
 
   function scripted(method: string, path: string): ScriptedFailure | undefined {
@@ -117,6 +122,14 @@ export async function startFakeDiscord(options: { port?: number } = {}): Promise
     const failure = scripted(method, api);
     if (failure) {
       json(res, failure.status, failure.body ?? { message: 'scripted failure', code: 0 });
+      return;
+    }
+
+    // A channel webhook: no bot token, the address is the secret. Discord answers 204 without ?wait.
+    if (method === 'POST' && /^\/webhooks\/[^/]+\/[^/]+$/.test(api)) {
+      const body = JSON.parse((await readBody(req)) || 'null');
+      fake.webhookPosts.push({ path: api, body });
+      res.writeHead(204).end();
       return;
     }
 
@@ -177,6 +190,7 @@ export async function startFakeDiscord(options: { port?: number } = {}): Promise
   return Object.assign(fake, {
     apiBase: `${origin}/api/v10`,
     authorizeUrl: `${origin}/oauth2/authorize`,
+    webhookUrl: `${origin}/api/v10/webhooks/123456/fake-webhook-token`,
     fail: (failure: ScriptedFailure) => {
       failures.push({ times: 1, ...failure });
     },

@@ -61,6 +61,8 @@ export class FakeStripe {
   readonly refunds = new Map<string, Obj>();
   /** The next subscription change's payment is declined (pending_if_incomplete keeps the old price). */
   declineNextChange = false;
+  /** The card the next charges are made with, as Stripe's charge reports it (payment_method_details.card). */
+  card: { brand: string; last4: string } = { brand: 'visa', last4: '4242' };
   /** Answer every call with a 500, as when Stripe is down. */
   failEverything = false;
   private readonly idempotent = new Map<string, { body: string; status: number; response: unknown }>();
@@ -336,6 +338,10 @@ export class FakeStripe {
       disputed: false,
       payment_intent: paymentIntentId,
       currency: 'usd',
+      payment_method_details: {
+        type: 'card',
+        card: { brand: this.card.brand, last4: this.card.last4, exp_month: 12, exp_year: 2030, funding: 'credit' },
+      },
     });
     return { paymentIntentId, chargeId };
   }

@@ -77,6 +77,8 @@ export const testEnv: Record<string, string> = {
   FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: '1000',
   VERIFICATION_MAIL_LIMIT_PER_ACCOUNT: '1000',
   PASSWORD_CHECK_LIMIT_PER_ACCOUNT: '1000',
+  CREDIT_CODE_LIMIT_PER_ACCOUNT: '1000',
+  CREDIT_CODE_LIMIT_PER_ADDRESS: '1000',
   SEED_CATALOGUE: 'false',
   // The payment tests without Stripe pay on the sandbox; the Stripe harness (helpers/payments.ts) says stripe.
   PAYMENTS: 'sandbox',

@@ -48,3 +48,13 @@ export function LogoMark() {
 export function MenuIcon({ open }: { open: boolean }) {
   return <Icon>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</Icon>;
 }
+
+/** The account area's way to the player's purchases (a receipt). */
+export function ReceiptIcon() {
+  return (
+    <Icon>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 12h6M9 16h3" />
+    </Icon>
+  );
+}

@@ -165,6 +165,16 @@ export function LockIcon() {
   );
 }
 
+export function GiftIcon() {
+  return (
+    <Icon>
+      <rect x="4" y="9" width="16" height="4" rx="1" />
+      <path d="M5.5 13v7h13v-7M12 9v11" />
+      <path d="M12 9c-1.5-3.5-5.5-3.5-5.5-1S10 9 12 9c2 0 5.5 0 5.5-1S13.5 5.5 12 9z" />
+    </Icon>
+  );
+}
+
 /** The placeholder drawn where an item has no picture, or its picture failed to load. */
 export function ItemPlaceholderArt() {
   return (

@@ -3,12 +3,13 @@
 // not on its buttons, expands it to show what it contains.
 
 import type { ShopItem, User } from '@starport/api-client/contract';
-import { CREDITS_CATEGORY, discountedPrice } from '@starport/api-client/contract';
+import { CREDITS_CATEGORY, effectiveDiscount, effectivePrice } from '@starport/api-client/contract';
 import { formatCredits, formatRarity, formatUsd } from '@starport/ui/format';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LockIcon } from './icons.tsx';
+import { GiftIcon, LockIcon } from './icons.tsx';
 import { ItemImage } from './item-image.tsx';
+import { useLiveSale } from './sale-countdown.ts';
 
 export const shopMessages = {
   insufficientCredits: 'Insufficient Credits',
@@ -17,6 +18,8 @@ export const shopMessages = {
   purchasing: 'Purchasing...',
   redirecting: 'Redirecting...',
   logInToBuy: 'Log in to buy',
+  forAFriend: 'For a friend',
+  haveCoupon: 'Have a coupon code?',
   tierRequired: (tierName: string | null) => `Requires ${tierName ?? 'a supporter'} tier`,
 } as const;
 
@@ -55,11 +58,20 @@ export interface ShopItemCardProps {
   blocked: boolean;
   onBuy: () => void;
   onBuyCash?: () => void;
+  /** Opens the buy dialog for a friend (issue 20); left out, the card offers no gift. */
+  onBuyForFriend?: () => void;
+  /** Opens the buy dialog with a coupon code (issue 22); left out, the card offers none. */
+  onBuyWithCoupon?: () => void;
 }
 
 /** SPEC.md §5: credits buy anything priced in credits except credit packs themselves. */
 export function canBuyWithCredits(item: Pick<ShopItem, 'category' | 'priceCredits'>): boolean {
   return item.category !== CREDITS_CATEGORY && item.priceCredits > 0;
+}
+
+/** Issue 20: anything but a credit pack can be bought for a friend, with credits or by card. */
+export function canBuyForFriend(item: Pick<ShopItem, 'category' | 'priceCredits' | 'priceUSD'>): boolean {
+  return item.category !== CREDITS_CATEGORY && (canBuyWithCredits(item) || canBuyWithCash(item));
 }
 
 /** SPEC.md §5: cash buying is offered when priceUSD > 0 (credit packs are bought this way). */
@@ -70,7 +82,7 @@ export function canBuyWithCash(item: Pick<ShopItem, 'priceUSD'>): boolean {
 function CreditButton(props: ShopItemCardProps) {
   const { item, user, buying, blocked, onBuy } = props;
   if (!user) return null;
-  if (user.credits < discountedPrice(item.priceCredits, item.discount)) {
+  if (user.credits < effectivePrice(item.priceCredits, item)) {
     return (
       <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
         {shopMessages.insufficientCredits}
@@ -105,6 +117,41 @@ function CashButton({ cashBuying, blocked, onBuyCash, forCredits }: ShopItemCard
   );
 }
 
+/** The second choice under the buy buttons: the same purchase, for another player. */
+function ForFriendButton({ item, blocked, onBuyForFriend }: ShopItemCardProps) {
+  if (!onBuyForFriend || !canBuyForFriend(item)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-block shop-card-gift"
+      aria-label={`Buy ${item.name} for a friend`}
+      aria-haspopup="dialog"
+      onClick={onBuyForFriend}
+      disabled={blocked}
+    >
+      <GiftIcon />
+      {shopMessages.forAFriend}
+    </button>
+  );
+}
+
+/** Under the buy buttons: the same purchase with a coupon code, its price shown before paying. */
+function CouponButton({ item, blocked, onBuyWithCoupon }: ShopItemCardProps) {
+  if (!onBuyWithCoupon) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-block shop-card-coupon"
+      aria-label={`Buy ${item.name} with a coupon code`}
+      aria-haspopup="dialog"
+      onClick={onBuyWithCoupon}
+      disabled={blocked}
+    >
+      {shopMessages.haveCoupon}
+    </button>
+  );
+}
+
 function BuyControl(props: ShopItemCardProps) {
   const { item, user, sessionLoading, tierName } = props;
   const forCredits = canBuyWithCredits(item);
@@ -117,28 +164,38 @@ function BuyControl(props: ShopItemCardProps) {
       </Link>
     );
   }
+  // A friend holding the tier may be given the item by a buyer who does not hold it.
   if (item.tierExclusive && user.currentTier?._id !== item.tierExclusive) {
     return (
-      <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
-        {shopMessages.tierRequired(tierName)}
-      </button>
+      <>
+        <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
+          {shopMessages.tierRequired(tierName)}
+        </button>
+        <ForFriendButton {...props} />
+      </>
     );
   }
   return (
     <>
       {forCredits ? <CreditButton {...props} /> : null}
       {forCash ? <CashButton {...props} forCredits={forCredits} /> : null}
+      <ForFriendButton {...props} />
+      <CouponButton {...props} />
     </>
   );
 }
 
-export function ShopItemCard(props: ShopItemCardProps) {
+export function ShopItemCard(cardProps: ShopItemCardProps) {
+  // A running sale prices the item until its end, counted down here (issue 22).
+  const live = useLiveSale(cardProps.item);
+  const props = { ...cardProps, item: live.item };
   const { item, tierName, expanded, onToggle, imagePriority } = props;
   const nameId = `shop-item-${item._id}-name`;
-  const discounted = item.discount > 0;
-  const creditPrice = discountedPrice(item.priceCredits, item.discount);
+  const percentOff = effectiveDiscount(item);
+  const discounted = percentOff > 0;
+  const creditPrice = effectivePrice(item.priceCredits, item);
   // USD is discounted in whole cents, the same rounding the server charges.
-  const usdPrice = discountedPrice(Math.round(item.priceUSD * 100), item.discount) / 100;
+  const usdPrice = effectivePrice(Math.round(item.priceUSD * 100), item) / 100;
   const isCreditPack = item.category === CREDITS_CATEGORY;
   const forCredits = canBuyWithCredits(item);
   const forCash = canBuyWithCash(item);
@@ -166,7 +223,11 @@ export function ShopItemCard(props: ShopItemCardProps) {
           sizes={SHOP_CARD_IMAGE_SIZES}
           priority={imagePriority}
         />
-        {discounted ? <span className="discount-badge">-{item.discount}%</span> : null}
+        {live.salePercent !== null ? (
+          <span className="discount-badge sale-badge">Sale -{live.salePercent}%</span>
+        ) : discounted ? (
+          <span className="discount-badge">-{percentOff}%</span>
+        ) : null}
       </div>
 
       <div className="shop-card-body">
@@ -210,6 +271,11 @@ export function ShopItemCard(props: ShopItemCardProps) {
           </div>
         ) : null}
 
+        {live.timeLeft !== null ? (
+          <p className="sale-countdown">
+            Sale ends in <time dateTime={item.sale?.endsAt}>{live.timeLeft}</time>
+          </p>
+        ) : null}
         <div className="shop-card-prices">
           {forCredits ? (
             <p className="price price-credits">

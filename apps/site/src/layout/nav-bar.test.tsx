@@ -6,17 +6,22 @@ import { json, makeUser, renderApp } from '../test/render-app.tsx';
 /** The brand, the tabs and the sign-in links: every link but the player's name (it opens the Account page). */
 function navLinkNames() {
   const nav = screen.getByRole('navigation', { name: 'Main' });
-  return within(nav)
-    .getAllByRole('link')
-    .filter((link) => !link.classList.contains('nav-user'))
-    .map((link) => link.textContent);
+  return (
+    within(nav)
+      .getAllByRole('link')
+      // The tabs: the account area's links (name and balance, Purchases) are checked on their own.
+      .filter((link) => !link.classList.contains('nav-user') && !link.classList.contains('nav-purchases'))
+      .map((link) => link.textContent)
+  );
 }
 
 describe('navigation bar', () => {
   it('shows guests the public tabs with Login and Sign Up', async () => {
     renderApp('/');
 
-    await waitFor(() => expect(navLinkNames()).toEqual(['Starport', 'Home', 'Support', 'Shop', 'Login', 'Sign Up']));
+    await waitFor(() =>
+      expect(navLinkNames()).toEqual(['Starport', 'Home', 'Support', 'Shop', 'Updates', 'Login', 'Sign Up']),
+    );
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/tiers');
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
@@ -30,6 +35,7 @@ describe('navigation bar', () => {
       'Home',
       'Support',
       'Shop',
+      'Updates',
       'Dashboard',
       'Inventory',
       'Trade',
@@ -40,6 +46,8 @@ describe('navigation bar', () => {
     expect(nav.getByText('1,250 credits')).toBeTruthy();
     // The name and balance open the player's Account page.
     expect(nav.getByText('nova').closest('a')?.getAttribute('href')).toBe('/account');
+    // Beside it, the player's purchases (issue 22).
+    expect(nav.getByRole('link', { name: 'Purchases' }).getAttribute('href')).toBe('/purchases');
     expect(nav.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull();
   });
@@ -53,6 +61,7 @@ describe('navigation bar', () => {
       'Home',
       'Support',
       'Shop',
+      'Updates',
       'Dashboard',
       'Inventory',
       'Trade',
@@ -65,7 +74,7 @@ describe('navigation bar', () => {
   it('hides the tabs the site settings switch off, but never the admin tab for admins', async () => {
     renderApp('/', {
       user: makeUser({ isAdmin: true }),
-      visibleTabs: { support: false, shop: false, trade: false, admin: false },
+      visibleTabs: { support: false, shop: false, trade: false, updates: false, admin: false },
     });
 
     await waitFor(() =>
@@ -76,7 +85,7 @@ describe('navigation bar', () => {
   it('hides switched-off tabs from guests too', async () => {
     renderApp('/', { visibleTabs: { shop: false } });
 
-    await waitFor(() => expect(navLinkNames()).toEqual(['Starport', 'Home', 'Support', 'Login', 'Sign Up']));
+    await waitFor(() => expect(navLinkNames()).toEqual(['Starport', 'Home', 'Support', 'Updates', 'Login', 'Sign Up']));
   });
 
   it('shows every tab and logs the failure when the site settings cannot be loaded', async () => {
@@ -92,6 +101,7 @@ describe('navigation bar', () => {
       'Home',
       'Support',
       'Shop',
+      'Updates',
       'Dashboard',
       'Inventory',
       'Trade',

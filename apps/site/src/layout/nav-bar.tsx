@@ -5,7 +5,8 @@ import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { LogoMark, MenuIcon } from '../components/icon.tsx';
+import { LogoMark, MenuIcon, ReceiptIcon } from '../components/icon.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 
 interface NavTab {
@@ -21,6 +22,7 @@ export function getNavTabs(user: User | null, visibleTabs: VisibleTabs): NavTab[
     { to: '/', label: 'Home' },
     { to: '/tiers', label: 'Support', tab: 'support' },
     { to: '/shop', label: 'Shop', tab: 'shop' },
+    { to: '/updates', label: 'Updates', tab: 'updates' },
   ];
   if (user) {
     tabs.push(
@@ -74,6 +76,9 @@ export function NavBar() {
           <span className="brand-name">Starport</span>
         </Link>
 
+        {/* Outside the folding menu, so a phone shows the count without opening it. */}
+        {!loading && user ? <NotificationBell /> : null}
+
         <button
           type="button"
           className="nav-toggle"
@@ -104,6 +109,11 @@ export function NavBar() {
                 <span className="nav-username">{user.username}</span>
                 <span className="nav-credits">{formatCredits(user.credits)} credits</span>
                 <span className="visually-hidden">, account settings</span>
+              </Link>
+              {/* An icon beside the name where the full bar shows (it only just fits), words in the phone menu. */}
+              <Link to="/purchases" className="btn btn-ghost btn-sm nav-purchases" title="Purchases">
+                <ReceiptIcon />
+                <span className="nav-purchases-label">Purchases</span>
               </Link>
               <button type="button" className="btn btn-secondary btn-sm" onClick={handleLogout}>
                 Logout

@@ -3,28 +3,31 @@
 // the previous page up meanwhile).
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { NotificationsProvider } from '../notifications/notifications-provider.tsx';
 import { PageShell } from '../routing/app-routes.tsx';
 import { ScrollRestoration } from '../routing/scroll-restoration.tsx';
 import { NavBar } from './nav-bar.tsx';
 
 export function RootLayout() {
   return (
-    <div className="site">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <NavBar />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<PageShell />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>Starport — a massively multiplayer space RTS.</p>
-        </div>
-      </footer>
-      <ScrollRestoration />
-    </div>
+    <NotificationsProvider>
+      <div className="site">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <NavBar />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Suspense fallback={<PageShell />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="site-footer">
+          <div className="container">
+            <p>Starport — a massively multiplayer space RTS.</p>
+          </div>
+        </footer>
+        <ScrollRestoration />
+      </div>
+    </NotificationsProvider>
   );
 }

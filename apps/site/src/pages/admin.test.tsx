@@ -12,7 +12,8 @@ describe('the admin page', () => {
       api: { 'GET /api/tiers/all': () => json(200, { tiers: [] }) },
     });
 
-    expect(await screen.findByRole('heading', { name: 'Tier Management' })).toBeTruthy();
+    // The admin chunk loads lazily, every admin screen transformed on first use: give it time.
+    expect(await screen.findByRole('heading', { name: 'Tier Management' }, { timeout: 5000 })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(tabs).getByRole('link', { name: 'Shop Items' }).getAttribute('href')).toBe('/admin/shop');
   });

@@ -1,5 +1,6 @@
 // The dashboard of SPEC.md §2: the three cards, the quick actions and their tabs, Discord linking and
 // unlinking, and the ?discord_success / ?discord_error round trip.
+import { defaultSiteSettings } from '@starport/api-client/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, renderApp } from '../test/render-app.tsx';
@@ -43,11 +44,11 @@ describe('dashboard page', () => {
     expect(card('Discord').getByRole('button', { name: 'Unlink Discord' })).toBeTruthy();
   });
 
-  it('offers every quick action and a Play Game tile without a link', async () => {
+  it('offers every quick action, and to a player no Play Game tile while no Play URL is set', async () => {
     renderApp('/dashboard', { user: makeUser() });
 
     await screen.findByRole('heading', { name: 'Quick Actions' });
-    expect(quickActionTitles()).toEqual(['Shop', 'Inventory', 'Support', 'Trade', 'Leaderboard', 'Play Game']);
+    expect(quickActionTitles()).toEqual(['Shop', 'Inventory', 'Support', 'Trade', 'Leaderboard']);
     const region = within(screen.getByRole('region', { name: 'Quick Actions' }));
     expect(region.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/shop',
@@ -56,13 +57,41 @@ describe('dashboard page', () => {
       '/trade',
       '/leaderboard',
     ]);
-    expect(region.getByText(/Launch Starport from the game client/)).toBeTruthy();
+  });
+
+  it('shows an admin where to set the Play URL while it is unset', async () => {
+    renderApp('/dashboard', { user: makeUser({ isAdmin: true }) });
+
+    const hint = await screen.findByRole('link', { name: /Set the Play URL in Site Settings/ });
+    expect(hint.getAttribute('href')).toBe('/admin/settings');
+  });
+
+  it('opens the Play URL with the Play label once set, and says how many pilots are online', async () => {
+    renderApp('/dashboard', {
+      user: makeUser(),
+      api: {
+        'GET /api/shop/site-settings': () =>
+          json(200, {
+            settings: {
+              visibleTabs: defaultSiteSettings.visibleTabs,
+              thankYouMessage: '',
+              playUrl: 'starport://play',
+              playLabel: 'Launch Starport',
+            },
+          }),
+        'GET /api/status': () => json(200, { playersOnline: 1234, servers: 2 }),
+      },
+    });
+
+    const tile = await screen.findByRole('link', { name: /Launch Starport/ });
+    expect(tile.getAttribute('href')).toBe('starport://play');
+    expect(await screen.findByText('1,234 pilots online')).toBeTruthy();
   });
 
   it('hides the quick actions whose tabs the site settings hide', async () => {
     renderApp('/dashboard', { user: makeUser(), visibleTabs: { shop: false, support: false, leaderboard: false } });
 
-    await waitFor(() => expect(quickActionTitles()).toEqual(['Inventory', 'Trade', 'Play Game']));
+    await waitFor(() => expect(quickActionTitles()).toEqual(['Inventory', 'Trade']));
   });
 
   it('sends the browser to Discord when linking starts', async () => {
@@ -103,6 +132,41 @@ describe('dashboard page', () => {
 
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls).not.toContain('POST /api/discord/unlink');
+  });
+
+  it('redeems a credit code: the server’s refusal under the field, then the toast and the refreshed balance', async () => {
+    let user = makeUser({ credits: 100 });
+    const sent: unknown[] = [];
+    renderApp('/dashboard', {
+      user,
+      api: {
+        'GET /api/auth/me': () => json(200, { user }),
+        'POST /api/credit-codes/redeem': (request) => {
+          const body = request.body as { code: string };
+          sent.push(body);
+          if (body.code === 'used-one') {
+            return json(409, { error: { message: 'This code has already been used', code: 'conflict' } });
+          }
+          user = makeUser({ credits: 600 });
+          return json(200, { added: 500, credits: 600 });
+        },
+      },
+    });
+
+    const redeem = within(await screen.findByRole('region', { name: 'Redeem a code' }));
+    const field = redeem.getByLabelText('Code');
+    expect(redeem.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', true);
+    fireEvent.change(field, { target: { value: 'used-one' } });
+    fireEvent.click(redeem.getByRole('button', { name: 'Redeem' }));
+    expect((await redeem.findByRole('alert')).textContent).toBe('This code has already been used');
+
+    fireEvent.change(field, { target: { value: 'ABCD-EFGH-JKMN-PQRS-TVWX' } });
+    fireEvent.click(redeem.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('Code redeemed: 500 credits added')).toBeTruthy();
+    expect(await card('Credits').findByText('600')).toBeTruthy();
+    expect(redeem.queryByRole('alert')).toBeNull();
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(sent).toEqual([{ code: 'used-one' }, { code: 'ABCD-EFGH-JKMN-PQRS-TVWX' }]);
   });
 
   it('unlinks after confirmation, says so and shows the refreshed user', async () => {

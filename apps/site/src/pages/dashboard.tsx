@@ -1,6 +1,7 @@
 // Dashboard (/dashboard, players only; SPEC.md §2): the welcome, the credits, tier and Discord cards,
 // quick actions, and the outcome of a Discord linking round trip (?discord_success, ?discord_error).
 // A supporter's tier card says when the subscription renews or ends and offers Manage Subscription.
+// The monthly goal's bar (issue 22) sits under the welcome when an admin has set one.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import { discordLinkFailureReason, type SubscriptionInfo, type TabKey, type User } from '@starport/api-client/contract';
@@ -24,11 +25,14 @@ import {
   TierIcon,
   TradeIcon,
 } from '../components/icons.tsx';
+import { MonthlyGoal } from '../components/monthly-goal.tsx';
+import { PilotsOnline } from '../components/pilots-online.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useSiteSettings } from '../site-settings.tsx';
-import { accountSettingsLink, dashboardLead } from './page-shells.tsx';
+import { accountSettingsLink, dashboardLead, purchasesLink } from './page-shells.tsx';
+import { RedeemCodeCard } from './redeem-code-card.tsx';
 
 export const discordMessages = {
   linked: 'Discord linked successfully!',
@@ -231,6 +235,44 @@ function DiscordCard({ user }: { user: User }) {
   );
 }
 
+export const playTileMessages = {
+  unset: 'Set the Play URL in Site Settings',
+  text: 'Launch Starport and sign in with this account.',
+} as const;
+
+/**
+ * Play Game (issue 21): opens the Play URL of the site settings (a download page or a launcher link
+ * such as starport://play) with its label. Unset, players see no tile and admins a way to set it.
+ */
+function PlayTile({ isAdmin }: { isAdmin: boolean }) {
+  const { playUrl, playLabel } = useSiteSettings();
+  if (!playUrl) {
+    if (!isAdmin) return null;
+    return (
+      <li>
+        <Link to="/admin/settings" className="quick-tile quick-tile-hint">
+          <span className="quick-icon quick-icon-play">
+            <PlayIcon />
+          </span>
+          <span className="quick-title">Play Game</span>
+          <span className="quick-text">{playTileMessages.unset}</span>
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <a href={playUrl} className="quick-tile quick-tile-play" rel="noopener">
+        <span className="quick-icon quick-icon-play">
+          <PlayIcon />
+        </span>
+        <span className="quick-title">{playLabel}</span>
+        <span className="quick-text">{playTileMessages.text}</span>
+      </a>
+    </li>
+  );
+}
+
 export function DashboardPage() {
   const { user, refreshUser } = useSession();
   const { visibleTabs } = useSiteSettings();
@@ -257,11 +299,19 @@ export function DashboardPage() {
         <div>
           <h1>Welcome, {user.username}</h1>
           <p>{dashboardLead}</p>
+          <PilotsOnline />
         </div>
-        <Link to={accountSettingsLink.to} className={accountSettingsLink.className}>
-          {accountSettingsLink.label}
-        </Link>
+        <div className="dashboard-links button-row">
+          <Link to={purchasesLink.to} className={purchasesLink.className}>
+            {purchasesLink.label}
+          </Link>
+          <Link to={accountSettingsLink.to} className={accountSettingsLink.className}>
+            {accountSettingsLink.label}
+          </Link>
+        </div>
       </header>
+
+      <MonthlyGoal className="dashboard-goal" />
 
       <div className="stat-grid">
         <StatCard id="dashboard-credits" title="Credits" icon={<CreditsIcon />}>
@@ -275,6 +325,8 @@ export function DashboardPage() {
         <TierCard user={user} />
 
         <DiscordCard user={user} />
+
+        <RedeemCodeCard />
       </div>
 
       <section className="quick-actions" aria-labelledby="dashboard-quick-actions">
@@ -291,16 +343,7 @@ export function DashboardPage() {
                 </Link>
               </li>
             ))}
-          <li>
-            {/* SPEC.md §1 gives Play Game no action: the game runs in its own client, so say so. */}
-            <div className="quick-tile quick-tile-static">
-              <span className="quick-icon quick-icon-play">
-                <PlayIcon />
-              </span>
-              <span className="quick-title">Play Game</span>
-              <span className="quick-text">Launch Starport from the game client and sign in with this account.</span>
-            </div>
-          </li>
+          <PlayTile isAdmin={user.isAdmin} />
         </ul>
       </section>
     </div>

@@ -1,10 +1,18 @@
-// Home (SPEC.md §2): what Starport is, the next step for guests or players, and six feature cards.
+// Home (SPEC.md §2): what Starport is, the next step for guests or players, and six feature cards;
+// the monthly goal's bar (issue 22) under the hero when an admin has set one.
 
+import type { PublicUpdate } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
 import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useApi } from '../app-providers.tsx';
 import { BuildIcon, CombatIcon, EconomyIcon, ExploreIcon, FactionIcon, WorldIcon } from '../components/icons.tsx';
+import { MonthlyGoal } from '../components/monthly-goal.tsx';
+import { PilotsOnline } from '../components/pilots-online.tsx';
+import { UpdateCard } from '../components/update-card.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useSiteSettings } from '../site-settings.tsx';
 import { HeroActionsPlaceholder, HomeHero } from './page-shells.tsx';
 
 interface Feature {
@@ -76,13 +84,63 @@ function HeroActions() {
   );
 }
 
+/** How many of the latest posts the home page shows beside the pinned one. */
+const LATEST_ON_HOME = 3;
+
+/** The news on the home page (issue 21): the pinned post, then the three latest; nothing while there are none. */
+function HomeNews() {
+  const api = useApi();
+  const [news, setNews] = useState<{ pinned: PublicUpdate | null; latest: PublicUpdate[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.updates
+      .list({ limit: LATEST_ON_HOME + 1 })
+      .then((page) => {
+        if (!live) return;
+        const latest = page.updates.filter((post) => post._id !== page.pinned?._id).slice(0, LATEST_ON_HOME);
+        setNews({ pinned: page.pinned, latest });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  if (!news || (!news.pinned && news.latest.length === 0)) return null;
+  return (
+    <section className="home-news container" aria-labelledby="news-title">
+      <div className="section-header section-header-row">
+        <h2 id="news-title">Latest updates</h2>
+        <Link to="/updates" className="btn btn-ghost btn-sm">
+          All updates
+        </Link>
+      </div>
+      {news.pinned ? <UpdateCard update={news.pinned} featured /> : null}
+      {news.latest.length > 0 ? (
+        <ul className="update-grid">
+          {news.latest.map((post) => (
+            <li key={post._id}>
+              <UpdateCard update={post} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 export function HomePage() {
   const { user, loading } = useSession();
+  const { visibleTabs } = useSiteSettings();
   usePageTitle(null);
 
   return (
     <>
       <HomeHero actions={<HeroActions />} />
+      <div className="container home-status">
+        <PilotsOnline />
+        <MonthlyGoal className="home-goal" />
+      </div>
+      {visibleTabs.updates ? <HomeNews /> : null}
 
       <section className="features container" aria-labelledby="features-title">
         <div className="section-header">

@@ -8,6 +8,9 @@ const delivered = makeInventoryEntry({
   shopItem: makeItem({ _id: 'scout', name: 'Nova Scout', rarity: 'rare' }),
   quantity: 1,
   deliveredToGame: true,
+  location: 'in_game',
+  giftRefusal: 'This item is already in the game',
+  tradeRefusal: 'This item is already in the game',
   createdAt: '2026-11-22T12:00:00.000Z',
   acquiredMethod: 'credit_purchase',
 });
@@ -25,10 +28,22 @@ const locked = makeInventoryEntry({
   tradeLocked: true,
   tradeLockedUntil: '2026-11-29T12:00:00.000Z',
   acquiredMethod: 'cash_purchase',
+  giftRefusal: 'Trade locked until Nov 29, 2026',
+  tradeRefusal: 'Trade locked until Nov 29, 2026',
 });
 const bound = makeInventoryEntry({
   _id: 'e4',
   shopItem: makeItem({ _id: 'badge', name: 'Founder Badge', isTradeable: false, isGiftable: true }),
+  tradeRefusal: 'This item cannot be traded',
+});
+const gift = makeInventoryEntry({
+  _id: 'e5',
+  shopItem: makeItem({ _id: 'probe', name: 'Deep Probe' }),
+  acquiredMethod: 'gift',
+  acquiredAs: 'gift',
+  acquiredFrom: 'orbit_friend',
+  location: 'on_site',
+  keptOnSite: true,
 });
 
 function inventoryApi(entries: unknown[]) {
@@ -41,6 +56,15 @@ function entryCard(name: string) {
 
 function action(card: ReturnType<typeof entryCard>, label: 'Trade' | 'Gift') {
   return card.queryByRole('link', { name: label }) ?? card.getByRole('button', { name: label });
+}
+
+/** A blocked action: focusable (aria-disabled, not disabled), described by its reason. */
+function expectBlocked(element: HTMLElement, reason: string) {
+  expect(element.tagName).toBe('BUTTON');
+  expect(element.getAttribute('aria-disabled')).toBe('true');
+  expect((element as HTMLButtonElement).disabled).toBe(false);
+  const described = document.getElementById(element.getAttribute('aria-describedby') ?? '');
+  expect(described?.textContent).toBe(reason);
 }
 
 describe('inventory page', () => {
@@ -65,48 +89,60 @@ describe('inventory page', () => {
     expect(drones.getByText('admin mail')).toBeTruthy();
   });
 
-  it('leads Trade and Gift to the trade page when the item may be passed on', async () => {
-    renderApp('/inventory', { user: makeUser(), api: inventoryApi([delivered]) });
+  it('leads Trade to the trade page for this entry and opens the Gift dialog when the item may be passed on', async () => {
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi([pending]) });
 
-    await screen.findByRole('article', { name: 'Nova Scout' });
-    const scout = entryCard('Nova Scout');
-    expect(action(scout, 'Trade').getAttribute('href')).toBe('/trade');
-    expect(action(scout, 'Gift').getAttribute('href')).toBe('/trade');
-    expect(scout.queryByText(/Trade locked/)).toBeNull();
+    await screen.findByRole('article', { name: 'Repair Drones' });
+    const drones = entryCard('Repair Drones');
+    expect(action(drones, 'Trade').getAttribute('href')).toBe('/trade?entry=e2');
+    act(() => action(drones, 'Gift').click());
+    const dialog = await screen.findByRole('dialog', { name: 'Gift Repair Drones' });
+    expect(within(dialog).getByRole('combobox', { name: 'Recipient' })).toBeTruthy();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity' })).toBeTruthy();
+    expect(drones.queryByText(/Trade locked/)).toBeNull();
   });
 
-  it('shows the trade lock with its date and disables Trade and Gift meanwhile', async () => {
+  it('shows the trade lock with its date and blocks Trade and Gift meanwhile, saying why', async () => {
     renderApp('/inventory', { user: makeUser(), api: inventoryApi([locked]) });
 
     await screen.findByRole('article', { name: 'Aegis Frigate' });
     const frigate = entryCard('Aegis Frigate');
-    expect(frigate.getByText('Trade locked until Nov 29, 2026')).toBeTruthy();
-    for (const label of ['Trade', 'Gift'] as const) {
-      const button = action(frigate, label) as HTMLButtonElement;
-      expect(button.tagName).toBe('BUTTON');
-      expect(button.disabled).toBe(true);
-      expect(button.title).toBe('Trade locked until Nov 29, 2026');
-    }
+    expect(frigate.getByText('Trade locked until Nov 29, 2026', { selector: '.trade-lock span' })).toBeTruthy();
+    for (const label of ['Trade', 'Gift'] as const)
+      expectBlocked(action(frigate, label), 'Trade locked until Nov 29, 2026');
   });
 
-  it('disables only what the item does not allow, and says why', async () => {
+  it('blocks only what the item does not allow, and says why', async () => {
     renderApp('/inventory', { user: makeUser(), api: inventoryApi([bound]) });
 
     await screen.findByRole('article', { name: 'Founder Badge' });
     const badge = entryCard('Founder Badge');
-    const trade = action(badge, 'Trade') as HTMLButtonElement;
-    expect(trade.disabled).toBe(true);
-    expect(trade.title).toBe('This item cannot be traded');
-    expect(action(badge, 'Gift').getAttribute('href')).toBe('/trade');
+    expectBlocked(action(badge, 'Trade'), 'This item cannot be traded');
+    expect(action(badge, 'Gift').getAttribute('aria-disabled')).toBeNull();
     expect(badge.getByText('This item cannot be traded.')).toBeTruthy();
   });
 
-  it('disables Trade and Gift while the trade tab is switched off', async () => {
-    renderApp('/inventory', { user: makeUser(), visibleTabs: { trade: false }, api: inventoryApi([delivered]) });
+  it('blocks Trade while the trade tab is switched off, and leaves Gift', async () => {
+    renderApp('/inventory', { user: makeUser(), visibleTabs: { trade: false }, api: inventoryApi([pending]) });
 
-    await screen.findByRole('article', { name: 'Nova Scout' });
-    await vi.waitFor(() => expect((action(entryCard('Nova Scout'), 'Trade') as HTMLButtonElement).disabled).toBe(true));
-    expect(action(entryCard('Nova Scout'), 'Gift').tagName).toBe('BUTTON');
+    await screen.findByRole('article', { name: 'Repair Drones' });
+    await vi.waitFor(() =>
+      expect(action(entryCard('Repair Drones'), 'Trade').getAttribute('aria-disabled')).toBe('true'),
+    );
+    expect(action(entryCard('Repair Drones'), 'Gift').getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('shows where an entry is, who gave it, and Send to game for a kept one', async () => {
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi([gift, delivered]) });
+
+    await screen.findByRole('article', { name: 'Deep Probe' });
+    const probe = entryCard('Deep Probe');
+    expect(probe.getByText('On site')).toBeTruthy();
+    expect(probe.getByText('orbit_friend')).toBeTruthy();
+    expect(probe.getByRole('button', { name: 'Send to game' })).toBeTruthy();
+    const scout = entryCard('Nova Scout');
+    expect(scout.queryByRole('button', { name: /Keep on site|Send to game/ })).toBeNull();
+    expectBlocked(action(scout, 'Gift'), 'This item is already in the game');
   });
 
   it('shows Loading until the inventory arrives', async () => {

@@ -1,17 +1,31 @@
-// Inventory (/inventory, players only; SPEC.md §2): owned items with quantity, delivery status,
-// acquisition, trade lock, and Trade and Gift buttons that lead to the trade page when allowed. An
-// item whose card payment was refunded or disputed shows as Revoked.
+// Inventory (/inventory, players only; SPEC.md §2, issue 20): owned items with quantity, where each
+// is (On site, Pending, In Game), acquisition (and from whom), trade lock, Keep on site / Send to
+// game, Gift (a dialog) and Trade (the trade page, for this entry); an action not allowed now says
+// why on hover and focus, in the server's words. An item whose payment was refunded shows as Revoked.
 
-import type { InventoryEntry } from '@starport/api-client/contract';
+import { ApiError } from '@starport/api-client/client';
+import {
+  economyMessages,
+  type GiftResponse,
+  type InventoryEntry,
+  type NotificationKind,
+} from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
+import { useToast } from '@starport/ui/toast';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useApi } from '../app-providers.tsx';
 import { LockIcon } from '../components/icons.tsx';
 import { ItemImage } from '../components/item-image.tsx';
 import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 import { InventoryIntro } from './page-shells.tsx';
+
+/** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
+const GiftDialog = lazy(() => import('./gift-dialog.tsx').then((module) => ({ default: module.GiftDialog })));
 
 export const revokedMessages = {
   badge: 'Revoked',
@@ -31,19 +45,56 @@ function restrictionNote(tradeable: boolean, giftable: boolean): string | null {
   return null;
 }
 
-/** SPEC.md §1 leaves trading unspecified: allowed actions lead to /trade, blocked ones say why. */
-function PassOnAction({ label, blockedReason }: { label: string; blockedReason: string | null }) {
-  if (blockedReason) {
-    return (
-      <button type="button" className="btn btn-secondary btn-sm" disabled title={blockedReason}>
+/**
+ * An action that may not be taken now stays focusable, so its reason is read on hover and on focus
+ * alike (a disabled button takes no focus): aria-disabled, and the reason as its description.
+ */
+function BlockedAction({ label, reason }: { label: string; reason: string }) {
+  const reasonId = useId();
+  return (
+    <span className="blocked-action">
+      <button type="button" className="btn btn-secondary btn-sm" aria-disabled="true" aria-describedby={reasonId}>
         {label}
       </button>
-    );
+      <span id={reasonId} role="tooltip" className="action-tooltip">
+        {reason}
+      </span>
+    </span>
+  );
+}
+
+/** Where an entry is, as its badge says. */
+function LocationBadge({ entry }: { entry: InventoryEntry }) {
+  if (entry.revokedAt) return <span className="badge badge-error">{revokedMessages.badge}</span>;
+  if (entry.location === 'in_game') return <span className="badge badge-success">In Game</span>;
+  if (entry.location === 'on_site') return <span className="badge badge-info">On site</span>;
+  return <span className="badge badge-warning">Pending</span>;
+}
+
+/** Keep on site / Send to game, while the entry is not in the game (nor revoked). */
+function KeepToggle({ entry, onChanged }: { entry: InventoryEntry; onChanged: (entry: InventoryEntry) => void }) {
+  const api = useApi();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (entry.revokedAt || entry.location === 'in_game') return null;
+  const label = entry.keptOnSite ? 'Send to game' : 'Keep on site';
+  if (entry.leased) return <BlockedAction label={label} reason={economyMessages.leased} />;
+  async function toggle() {
+    setBusy(true);
+    try {
+      const { entry: changed } = await api.inventory.setKeepOnSite(entry._id, !entry.keptOnSite);
+      onChanged(changed);
+      toast.success(changed.keptOnSite ? 'Kept on the site' : 'Sent to the game');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not change where the item is');
+    } finally {
+      setBusy(false);
+    }
   }
   return (
-    <Link to="/trade" className="btn btn-secondary btn-sm">
+    <button type="button" className="btn btn-ghost btn-sm keep-toggle" disabled={busy} onClick={toggle}>
       {label}
-    </Link>
+    </button>
   );
 }
 
@@ -54,15 +105,19 @@ function PassOnAction({ label, blockedReason }: { label: string; blockedReason: 
 const INVENTORY_IMAGE_SIZES =
   '(max-width: 600px) 280px, (max-width: 960px) calc(50vw - 28px), (max-width: 1119px) calc(33.3vw - 27px), 347px';
 
-function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen: boolean }) {
+interface CardProps {
+  entry: InventoryEntry;
+  tradeOpen: boolean;
+  onGift: (entry: InventoryEntry) => void;
+  onChanged: (entry: InventoryEntry) => void;
+}
+
+function InventoryCard({ entry, tradeOpen, onGift, onChanged }: CardProps) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
   const revoked = Boolean(entry.revokedAt);
   const lock = !revoked && entry.tradeLocked ? tradeLockText(entry) : null;
-  const closed = tradeOpen ? null : 'Trading is currently unavailable';
-  const blocked = revoked ? revokedMessages.blocked : lock;
-  const tradeReason = blocked ?? closed ?? (item.isTradeable ? null : 'This item cannot be traded');
-  const giftReason = blocked ?? closed ?? (item.isGiftable ? null : 'This item cannot be gifted');
+  const tradeReason = entry.tradeRefusal ?? (tradeOpen ? null : 'Trading is currently unavailable');
   const note = revoked ? revokedMessages.note : lock ? null : restrictionNote(item.isTradeable, item.isGiftable);
 
   return (
@@ -74,13 +129,7 @@ function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen:
       <div className="inventory-body">
         <div className="inventory-meta">
           <span className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</span>
-          {revoked ? (
-            <span className="badge badge-error">{revokedMessages.badge}</span>
-          ) : entry.deliveredToGame ? (
-            <span className="badge badge-success">In Game</span>
-          ) : (
-            <span className="badge badge-warning">Pending</span>
-          )}
+          <LocationBadge entry={entry} />
         </div>
         <h2 id={nameId} className="inventory-name">
           {item.name}
@@ -100,6 +149,12 @@ function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen:
             <dt>Method</dt>
             <dd className="inventory-method">{formatAcquiredMethod(entry.acquiredMethod)}</dd>
           </div>
+          {entry.acquiredFrom ? (
+            <div>
+              <dt>From</dt>
+              <dd className="inventory-from">{entry.acquiredFrom}</dd>
+            </div>
+          ) : null}
         </dl>
         {lock ? (
           <p className="trade-lock">
@@ -109,19 +164,69 @@ function InventoryCard({ entry, tradeOpen }: { entry: InventoryEntry; tradeOpen:
         ) : null}
         {note ? <p className="inventory-note">{note}</p> : null}
         <div className="inventory-actions">
-          <PassOnAction label="Trade" blockedReason={tradeReason} />
-          <PassOnAction label="Gift" blockedReason={giftReason} />
+          {tradeReason ? (
+            <BlockedAction label="Trade" reason={tradeReason} />
+          ) : (
+            <Link to={`/trade?entry=${encodeURIComponent(entry._id)}`} className="btn btn-secondary btn-sm">
+              Trade
+            </Link>
+          )}
+          {entry.giftRefusal ? (
+            <BlockedAction label="Gift" reason={entry.giftRefusal} />
+          ) : (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => onGift(entry)}>
+              Gift
+            </button>
+          )}
+          <KeepToggle entry={entry} onChanged={onChanged} />
         </div>
       </div>
     </article>
   );
 }
 
+/** The notices that mean the player's inventory changed. */
+const INVENTORY_NOTICES = [
+  'gift_received',
+  'trade_accepted',
+  'items_mailed',
+  'delivery_done',
+  'transfer_reversed',
+] as const satisfies readonly NotificationKind[];
+
 export function InventoryPage() {
   usePageTitle('Inventory');
   const { visibleTabs } = useSiteSettings();
+  const toast = useToast();
   const { data, loading } = useLoaded((api) => api.shop.inventory(), 'Failed to load inventory');
-  const entries = data?.inventory ?? [];
+  // The entries as loaded, then as each change's answer says.
+  const [entries, setEntries] = useState<InventoryEntry[]>([]);
+  const [gifting, setGifting] = useState<InventoryEntry | null>(null);
+  useEffect(() => {
+    if (data) setEntries(data.inventory);
+  }, [data]);
+  // What arrives or leaves while the page is open (a gift, a trade, a mail, a delivery, a reversal)
+  // shows at once: the notice that tells of it reloads the list.
+  const api = useApi();
+  useNotificationEvents(INVENTORY_NOTICES, () => {
+    api.shop
+      .inventory()
+      .then((answer) => setEntries(answer.inventory))
+      .catch((error: unknown) => console.error('Failed to reload inventory', error));
+  });
+
+  const replace = (changed: InventoryEntry) =>
+    setEntries((current) => current.map((entry) => (entry._id === changed._id ? changed : entry)));
+
+  function handleSent(entryId: string, answer: GiftResponse) {
+    setEntries((current) =>
+      answer.entry
+        ? current.map((entry) => (entry._id === entryId ? (answer.entry as InventoryEntry) : entry))
+        : current.filter((entry) => entry._id !== entryId),
+    );
+    setGifting(null);
+    toast.success(`Gift sent to ${answer.gift.recipient}`);
+  }
 
   return (
     <div className="page container inventory-page">
@@ -140,11 +245,20 @@ export function InventoryPage() {
         <ul className="inventory-grid">
           {entries.map((entry) => (
             <li key={entry._id}>
-              <InventoryCard entry={entry} tradeOpen={visibleTabs.trade} />
+              <InventoryCard entry={entry} tradeOpen={visibleTabs.trade} onGift={setGifting} onChanged={replace} />
             </li>
           ))}
         </ul>
       )}
+      {gifting ? (
+        <Suspense fallback={null}>
+          <GiftDialog
+            entry={gifting}
+            onClose={() => setGifting(null)}
+            onSent={(answer) => handleSent(gifting._id, answer)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -139,6 +139,13 @@ export const accountSettingsLink = {
   label: 'Account settings',
 } as const;
 
+/** The dashboard's way to the player's purchases (issue 22), beside Account settings. */
+export const purchasesLink = {
+  to: '/purchases',
+  className: 'btn btn-secondary btn-sm dashboard-account-link',
+  label: 'Purchases',
+} as const;
+
 export function DashboardShell() {
   return (
     <div className="page container dashboard">
@@ -149,9 +156,14 @@ export function DashboardShell() {
           </div>
           <p>{dashboardLead}</p>
         </div>
-        <a href={accountSettingsLink.to} className={accountSettingsLink.className}>
-          {accountSettingsLink.label}
-        </a>
+        <div className="dashboard-links button-row">
+          <a href={purchasesLink.to} className={purchasesLink.className}>
+            {purchasesLink.label}
+          </a>
+          <a href={accountSettingsLink.to} className={accountSettingsLink.className}>
+            {accountSettingsLink.label}
+          </a>
+        </div>
       </header>
       <DashboardSkeleton />
     </div>

@@ -447,6 +447,9 @@ describe('revoked items in the inventory', () => {
                 tradeLocked: true,
                 tradeLockedUntil: '2026-11-29T12:00:00.000Z',
                 revokedAt: '2026-11-23T12:00:00.000Z',
+                location: 'on_site',
+                giftRefusal: 'This item was revoked',
+                tradeRefusal: 'This item was revoked',
               }),
               makeInventoryEntry({ _id: 'e2', shopItem: makeItem({ _id: 'scout', name: 'Nova Scout' }) }),
             ],
@@ -459,7 +462,12 @@ describe('revoked items in the inventory', () => {
     expect(revoked.queryByText('Pending')).toBeNull();
     expect(revoked.getByText(/refunded or disputed/)).toBeTruthy();
     expect(revoked.getByText('cash purchase')).toBeTruthy();
-    expect((revoked.getByRole('button', { name: 'Trade' }) as HTMLButtonElement).disabled).toBe(true);
+    const trade = revoked.getByRole('button', { name: 'Trade' });
+    expect(trade.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(trade.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This item was revoked',
+    );
+    expect(revoked.queryByRole('button', { name: /Keep on site|Send to game/ })).toBeNull();
     const other = within(screen.getByRole('article', { name: 'Nova Scout' }));
     expect(other.getByText('Pending')).toBeTruthy();
     expect(other.queryByText('Revoked')).toBeNull();

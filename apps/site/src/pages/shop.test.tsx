@@ -176,6 +176,47 @@ describe('shop page', () => {
     expect(packCard.queryByRole('button', { name: /Buy with Credits/ })).toBeNull();
   });
 
+  it('shows a running sale: its badge, the old price struck through, the countdown, and the better of the two discounts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-22T12:00:00.000Z') });
+    try {
+      const endsAt = '2026-11-24T16:30:00.000Z';
+      renderApp('/shop', {
+        api: shopApi({
+          'GET /api/shop/items': () =>
+            json(200, {
+              items: [
+                { ...scout, sale: { percent: 30, endsAt } },
+                // Its own 20 % is beaten by the sale's 30 %; the frigate's 50 % beats it, never stacked.
+                { ...frigate, discount: 50, sale: { percent: 30, endsAt } },
+              ],
+            }),
+        }),
+      });
+      await screen.findByRole('article', { name: 'Nova Scout' });
+      const scoutCard = itemCard('Nova Scout');
+      expect(scoutCard.getByText('Sale -30%')).toBeTruthy();
+      expect(scoutCard.getByText('350 credits')).toBeTruthy();
+      expect(screen.getByRole('article', { name: 'Nova Scout' }).querySelector('s')?.textContent).toBe('Was 500');
+      expect(scoutCard.getByText('2d 4h').closest('p')?.textContent).toBe('Sale ends in 2d 4h');
+
+      const frigateCard = itemCard('Aegis Frigate');
+      expect(frigateCard.queryByText(/^Sale/)).toBeNull();
+      expect(frigateCard.getByText('-50%')).toBeTruthy();
+      expect(frigateCard.getByText('1,000 credits')).toBeTruthy();
+
+      // Past its end the card goes back to the list price without a reload.
+      await act(async () => {
+        vi.setSystemTime(new Date('2026-11-24T16:30:01.000Z'));
+        vi.advanceTimersByTime(1000);
+      });
+      expect(scoutCard.queryByText('Sale -30%')).toBeNull();
+      expect(scoutCard.getByText('500 credits')).toBeTruthy();
+      expect(scoutCard.queryByText(/Sale ends in/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the placeholder when an item has no image or its image fails to load', async () => {
     renderApp('/shop', {
       api: shopApi({
@@ -423,5 +464,170 @@ describe('shop page', () => {
     expect(await screen.findByText('Payment was cancelled.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Payment successful! Your items have been added.')).toBeNull();
+  });
+
+  it('buys for a friend with credits: the recipient checked, the refusal under the field, the confirmation naming them', async () => {
+    let user = makeUser({ credits: 1250 });
+    const bodies: unknown[] = [];
+    renderApp('/shop', {
+      user,
+      api: shopApi({
+        'GET /api/auth/me': () => json(200, { user }),
+        'POST /api/shop/purchase': ({ body }) => {
+          bodies.push(body);
+          if ((body as { giftTo: string }).giftTo === 'nova') {
+            return json(400, { error: { message: 'You cannot send a gift to yourself' } });
+          }
+          user = makeUser({ credits: 750 });
+          return json(200, { credits: 750, inventoryEntry: {}, gift: { recipient: 'Vega', transferId: 't-1' } });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    // Credit packs cannot be given; guests see no buy buttons at all (above).
+    expect(itemCard('Credit Pack').queryByRole('button', { name: /for a friend/ })).toBeNull();
+
+    fireEvent.click(itemCard('Nova Scout').getByRole('button', { name: 'Buy Nova Scout for a friend' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy Nova Scout for a friend' }));
+    expect(dialog.queryByRole('button', { name: /Buy with Cash/ })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy with Credits (500)' }));
+    expect(await dialog.findByText('Choose a player to send it to')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'nova' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy with Credits (500)' }));
+    expect(await dialog.findByText('You cannot send a gift to yourself')).toBeTruthy();
+
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'vega' } });
+    expect(dialog.getByText(/vega gets Nova Scout\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy with Credits (500)' }));
+
+    expect(await screen.findByText('Purchase successful! Vega received Nova Scout.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('750 credits', { selector: '.nav-credits' })).toBeTruthy();
+    expect(bodies).toEqual([
+      { itemId: 'scout', quantity: 1, giftTo: 'nova' },
+      { itemId: 'scout', quantity: 1, giftTo: 'vega' },
+    ]);
+  });
+
+  it('buys for a friend with cash: the checkout names the friend and the browser goes to the payment page', async () => {
+    const bodies: unknown[] = [];
+    const { navigateAway } = renderApp('/shop', {
+      user: makeUser({ credits: 100 }),
+      api: shopApi({
+        'POST /api/stripe/create-checkout-session': ({ body }) => {
+          bodies.push(body);
+          return json(200, { url: '/checkout/order-9' });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+
+    fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate for a friend' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate for a friend' }));
+    // Too few credits: only the card remains.
+    expect((dialog.getByRole('button', { name: 'Insufficient Credits' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'vega' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy with Cash ($15.99)' }));
+
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('/checkout/order-9'));
+    expect(bodies).toEqual([{ items: [{ itemId: 'frigate', quantity: 1 }], giftTo: 'vega' }]);
+  });
+
+  it('buys with a coupon code: Apply shows the price after the code, a code that does not apply says why', async () => {
+    const checks: unknown[] = [];
+    const purchases: unknown[] = [];
+    renderApp('/shop', {
+      user: makeUser({ credits: 1700 }),
+      api: shopApi({
+        'POST /api/shop/coupons/check': ({ body }) => {
+          checks.push(body);
+          const { code } = body as { code: string };
+          if (code === 'OLD')
+            return json(400, { error: { message: 'This code has expired', code: 'invalid_request' } });
+          return json(200, {
+            code: 'SPRING25',
+            credits: { before: 1600, after: 1200 },
+            usd: { before: 15.99, after: 11.99 },
+          });
+        },
+        'POST /api/shop/purchase': ({ body }) => {
+          purchases.push(body);
+          return json(200, { credits: 500, inventoryEntry: {} });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate with a coupon code' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate with a coupon' }));
+    expect(dialog.getByRole('button', { name: 'Buy with Credits (1,600)' })).toBeTruthy();
+
+    fireEvent.change(dialog.getByLabelText('Coupon code'), { target: { value: 'OLD' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(await dialog.findByText('This code has expired')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Buy with Credits (1,600)' })).toBeTruthy();
+
+    fireEvent.change(dialog.getByLabelText('Coupon code'), { target: { value: 'spring25' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(await dialog.findByText('Code SPRING25 applied.')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Buy with Credits (1,200)' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Buy with Cash ($11.99)' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy with Credits (1,200)' }));
+
+    expect(await screen.findByText('Purchase successful!')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checks).toEqual([
+      { code: 'OLD', itemId: 'frigate' },
+      { code: 'spring25', itemId: 'frigate' },
+    ]);
+    expect(purchases).toEqual([{ itemId: 'frigate', quantity: 1, coupon: 'SPRING25' }]);
+  });
+
+  it('pays by card with a coupon code: the checkout carries the code', async () => {
+    const bodies: unknown[] = [];
+    const { navigateAway } = renderApp('/shop', {
+      user: makeUser({ credits: 0 }),
+      api: shopApi({
+        'POST /api/shop/coupons/check': () =>
+          json(200, { code: 'CARD5', credits: { before: 1600, after: 1100 }, usd: { before: 15.99, after: 10.99 } }),
+        'POST /api/stripe/create-checkout-session': ({ body }) => {
+          bodies.push(body);
+          return json(200, { url: '/checkout/order-7' });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate with a coupon code' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate with a coupon' }));
+    fireEvent.change(dialog.getByLabelText('Coupon code'), { target: { value: 'card5' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Buy with Cash ($10.99)' }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('/checkout/order-7'));
+    expect(bodies).toEqual([{ items: [{ itemId: 'frigate', quantity: 1 }], coupon: 'CARD5' }]);
+  });
+
+  it('buys for a friend with a coupon code: the button shows the price after the code and the purchase carries it', async () => {
+    const bodies: unknown[] = [];
+    renderApp('/shop', {
+      user: makeUser({ credits: 1000 }),
+      api: shopApi({
+        'POST /api/shop/coupons/check': () =>
+          json(200, { code: 'HALF', credits: { before: 500, after: 250 }, usd: null }),
+        'POST /api/shop/purchase': ({ body }) => {
+          bodies.push(body);
+          return json(200, { credits: 750, inventoryEntry: {}, gift: { recipient: 'Vega', transferId: 't-1' } });
+        },
+      }),
+    });
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    fireEvent.click(itemCard('Nova Scout').getByRole('button', { name: 'Buy Nova Scout for a friend' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy Nova Scout for a friend' }));
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'vega' } });
+    fireEvent.change(dialog.getByLabelText('Coupon code'), { target: { value: 'half' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Buy with Credits (250)' }));
+    expect(await screen.findByText('Purchase successful! Vega received Nova Scout.')).toBeTruthy();
+    expect(bodies).toEqual([{ itemId: 'scout', quantity: 1, giftTo: 'vega', coupon: 'HALF' }]);
   });
 });

@@ -7,7 +7,7 @@ import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
 import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
@@ -18,8 +18,17 @@ import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useScrollEdges } from '../components/use-scroll-edges.ts';
 import { BalancePlaceholder, ShopIntro } from './page-shells.tsx';
 
+// Only a buyer who opens "For a friend" loads the dialog and its player picker.
+const CouponBuyDialog = lazy(() =>
+  import('./coupon-buy-dialog.tsx').then((module) => ({ default: module.CouponBuyDialog })),
+);
+const BuyForFriendDialog = lazy(() =>
+  import('./buy-for-friend-dialog.tsx').then((module) => ({ default: module.BuyForFriendDialog })),
+);
+
 export const shopPageMessages = {
   purchased: 'Purchase successful!',
+  purchasedForFriend: (recipient: string, item: string) => `Purchase successful! ${recipient} received ${item}.`,
   empty: 'No items found in this category',
   paymentSuccess: 'Payment successful! Your items have been added.',
   paymentCancelled: 'Payment was cancelled.',
@@ -82,6 +91,8 @@ export function ShopPage() {
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const [cashBuyingId, setCashBuyingId] = useState<string | null>(null);
+  const [buyingFor, setBuyingFor] = useState<ShopItem | null>(null);
+  const [buyingWithCoupon, setBuyingWithCoupon] = useState<ShopItem | null>(null);
   const navigateAway = useNavigateAway();
   const [notice, setNotice] = useState<PaymentNotice | null>(null);
 
@@ -122,6 +133,13 @@ export function ShopPage() {
     } finally {
       setBuyingId(null);
     }
+  }
+
+  /** Bought for a friend with credits: the confirmation names who got it; the balance follows. */
+  async function handleBoughtForFriend(item: ShopItem, recipient: string) {
+    setBuyingFor(null);
+    toast.success(shopPageMessages.purchasedForFriend(recipient, item.name));
+    await refreshUser();
   }
 
   /** Buy with Cash: the payment page (Stripe Checkout, or the sandbox's own) takes over from here. */
@@ -205,6 +223,8 @@ export function ShopPage() {
                     blocked={buyingId !== null || cashBuyingId !== null}
                     onBuy={() => handleBuy(item)}
                     onBuyCash={() => handleBuyCash(item)}
+                    onBuyForFriend={() => setBuyingFor(item)}
+                    onBuyWithCoupon={() => setBuyingWithCoupon(item)}
                   />
                 </li>
               ))}
@@ -212,6 +232,32 @@ export function ShopPage() {
           )}
         </>
       )}
+
+      {buyingWithCoupon && user ? (
+        <Suspense fallback={null}>
+          <CouponBuyDialog
+            item={buyingWithCoupon}
+            user={user}
+            onClose={() => setBuyingWithCoupon(null)}
+            onBought={() => {
+              setBuyingWithCoupon(null);
+              toast.success(shopPageMessages.purchased);
+              void refreshUser();
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {buyingFor && user ? (
+        <Suspense fallback={null}>
+          <BuyForFriendDialog
+            item={buyingFor}
+            user={user}
+            onClose={() => setBuyingFor(null)}
+            onBought={(_answer, recipient) => void handleBoughtForFriend(buyingFor, recipient)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

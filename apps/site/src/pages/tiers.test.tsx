@@ -24,8 +24,9 @@ function tierCard(name: string) {
   return within(screen.getByRole('article', { name }));
 }
 
+/** The card's own button (Subscribe, Upgrade…), not its Gift a month. */
 function buttonOf(name: string) {
-  return tierCard(name).getByRole('button') as HTMLButtonElement;
+  return tierCard(name).getAllByRole('button')[0] as HTMLButtonElement;
 }
 
 function holding(tier: typeof captain) {
@@ -57,6 +58,7 @@ describe('tiers page', () => {
       'Subscribe',
       'Subscribe',
     ]);
+    expect(screen.queryByRole('button', { name: /Gift a month/ })).toBeNull();
 
     fireEvent.click(buttonOf('Admiral'));
 
@@ -184,5 +186,42 @@ describe('tiers page', () => {
     expect(logged).toHaveBeenCalledWith('Failed to load tiers', expect.anything());
     expect(screen.queryByRole('alert')).toBeNull();
     logged.mockRestore();
+  });
+
+  it('gifts a month: the recipient by username, the gift-tier call, then the payment page', async () => {
+    const bodies: unknown[] = [];
+    const { navigateAway } = renderApp('/tiers', {
+      user: holding(captain),
+      api: {
+        ...tiersApi,
+        'POST /api/stripe/gift-tier': ({ body }) => {
+          bodies.push(body);
+          return (body as { giftTo: string }).giftTo === 'vega'
+            ? json(409, { error: { message: 'vega already has a supporter tier' } })
+            : json(200, { url: '/checkout/order-7' });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Admiral' });
+    // Guests are not offered it (see above); a player is, on every tier, their own included.
+    expect(tierCard('Captain').getByRole('button', { name: 'Gift a month of Captain' })).toBeTruthy();
+
+    fireEvent.click(tierCard('Admiral').getByRole('button', { name: 'Gift a month of Admiral' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Gift a month of Admiral' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+    expect(await dialog.findByText('Choose a player to send it to')).toBeTruthy();
+
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'vega' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('vega already has a supporter tier');
+
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'nova' } });
+    expect(dialog.getByText(/nova gets the Admiral tier for a month\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('/checkout/order-7'));
+    expect(bodies).toEqual([
+      { tierId: 'tier-admiral', giftTo: 'vega' },
+      { tierId: 'tier-admiral', giftTo: 'nova' },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { formatUsd } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { CSSProperties } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { CheckIcon } from '../components/icons.tsx';
@@ -21,7 +21,13 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { TiersIntro } from './page-shells.tsx';
 
+// Only a player who opens "Gift a month" loads the dialog and its player picker.
+const GiftTierDialog = lazy(() =>
+  import('./gift-tier-dialog.tsx').then((module) => ({ default: module.GiftTierDialog })),
+);
+
 export const loginToSubscribeMessage = 'Please log in to subscribe';
+export const giftMonthLabel = 'Gift a month';
 
 /** SPEC.md §9: a tier without its own icon shows a star. */
 const DEFAULT_TIER_ICON = '⭐';
@@ -33,9 +39,11 @@ interface TierCardProps {
   blocked: boolean;
   pending: boolean;
   onChoose: (tier: Tier, action: TierAction) => void;
+  /** Issue 20: a month of this tier for another player (signed in only). */
+  onGift: (tier: Tier) => void;
 }
 
-function TierCard({ tier, user, blocked, pending, onChoose }: TierCardProps) {
+function TierCard({ tier, user, blocked, pending, onChoose, onGift }: TierCardProps) {
   const action = getTierAction(tier, user);
   const current = isCurrentTier(tier, user);
   const popular = isMostPopular(tier, user);
@@ -90,6 +98,18 @@ function TierCard({ tier, user, blocked, pending, onChoose }: TierCardProps) {
       >
         {pending ? 'Redirecting...' : action.label}
       </button>
+      {user ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-block tier-gift"
+          aria-label={`${giftMonthLabel} of ${tier.name}`}
+          aria-haspopup="dialog"
+          disabled={blocked}
+          onClick={() => onGift(tier)}
+        >
+          {giftMonthLabel}
+        </button>
+      ) : null}
     </article>
   );
 }
@@ -102,6 +122,7 @@ export function TiersPage() {
   const navigate = useNavigate();
   const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
+  const [giftOf, setGiftOf] = useState<Tier | null>(null);
   /** The thank-you message once loaded; null while the modal is closed. */
   const [thankYou, setThankYou] = useState<string | null>(null);
   const api = useApi();
@@ -161,11 +182,18 @@ export function TiersPage() {
                 blocked={sessionLoading || pendingId !== null}
                 pending={pendingId === tier._id}
                 onChoose={handleChoose}
+                onGift={setGiftOf}
               />
             </li>
           ))}
         </ul>
       )}
+
+      {giftOf ? (
+        <Suspense fallback={null}>
+          <GiftTierDialog tier={giftOf} onClose={() => setGiftOf(null)} />
+        </Suspense>
+      ) : null}
 
       <ThankYouDialog
         open={thankYou !== null}

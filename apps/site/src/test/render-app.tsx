@@ -94,6 +94,13 @@ export function makeInventoryEntry(overrides: Partial<InventoryEntry> = {}): Inv
     acquiredMethod: 'credit_purchase',
     tradeLocked: false,
     tradeLockedUntil: null,
+    location: 'pending',
+    keptOnSite: false,
+    leased: false,
+    acquiredAs: 'purchase',
+    acquiredFrom: null,
+    giftRefusal: null,
+    tradeRefusal: null,
     ...overrides,
   };
 }
@@ -149,6 +156,9 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'POST /api/auth/logout': () => json(200, { ok: true }),
     'GET /api/stripe/subscription': () => json(200, { subscription: null }),
     'GET /api/tiers': () => json(200, { tiers: [] }),
+    'GET /api/status': () => json(200, { playersOnline: 0, servers: 0 }),
+    'GET /api/shop/goal': () => json(200, { goalUSD: null, raisedUSD: 0, text: '' }),
+    'GET /api/updates': () => json(200, { pinned: null, updates: [], nextCursor: null }),
     'GET /api/shop/categories': () => json(200, { categories: [] }),
     'GET /api/shop/items': () => json(200, { items: [] }),
     'GET /api/shop/user/inventory': () => json(200, { inventory: [] }),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ledgerEntrySchema } from './admin-history.ts';
 import { inventoryEntrySchema } from './catalogue.ts';
+import { accountPreferencesSchema, itemLedgerEntrySchema, itemTransferViewSchema } from './economy.ts';
 import { PASSWORD_MAX_LENGTH } from './limits.ts';
 import { orderSchema, subscriptionInfoSchema } from './payments.ts';
 
@@ -125,5 +126,24 @@ export const accountExportSchema = z.object({
   subscriptions: z.array(exportedSubscriptionSchema),
   mails: z.array(exportedMailSchema),
   sessions: z.array(exportedSessionSchema),
+  /** Gifts and trades sent and received, newest first (issue 20). */
+  itemTransfers: z.array(itemTransferViewSchema),
+  /** Every change to the quantity of an inventory entry, oldest first. */
+  itemLedger: z.array(itemLedgerEntrySchema),
+  /** The player's preferences. */
+  preferences: accountPreferencesSchema,
+  /** Months of a supporter tier given as a gift, sent and received (issue 20). */
+  tierGifts: z.array(
+    z.object({
+      _id: z.string(),
+      direction: z.enum(['sent', 'received']),
+      otherPlayer: z.string(),
+      tierId: z.string(),
+      tier: z.string().nullable(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      endedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -73,7 +73,20 @@ export interface AdminUsersQuery {
   cursor?: string;
 }
 
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: nextCursorSchema });
+/** The most matches `GET /api/admin/users` counts: past it the answer says there are more ("1,000+"). */
+export const MATCHING_COUNT_CAP = 1000;
+
+/**
+ * How many players a search or filter matches, on its first page (no cursor): `count` up to
+ * MATCHING_COUNT_CAP, and `more` when there are more than that.
+ */
+export const adminUsersMatchingSchema = z.object({ count: z.number().int().min(0), more: z.boolean() });
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: nextCursorSchema,
+  matching: adminUsersMatchingSchema.optional(),
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });

@@ -44,8 +44,8 @@ export const adminMessages = {
   tierNameRequired: 'Name is required',
   slugRequired: 'Slug is required',
   slugInvalid: 'Slug may only contain lowercase letters, numbers and hyphens',
-  slugTaken: (kind: 'tier' | 'item' | 'category') =>
-    `${kind === 'item' ? 'An' : 'A'} ${kind} with this slug already exists`,
+  slugTaken: (kind: 'tier' | 'item' | 'category' | 'update') =>
+    `${kind === 'item' || kind === 'update' ? 'An' : 'A'} ${kind} with this slug already exists`,
   priceInvalid: 'Price must be a number of at least 0',
   priceTooHigh: `Price must be at most $${formatLimit(MAX_PRICE_USD)}`,
   iconTooLong: `Icon must be at most ${TIER_ICON_MAX_LENGTH} characters`,
@@ -95,8 +95,8 @@ const requiredText = (message: string, max = NAME_MAX_LENGTH) =>
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** An empty slug means "make it from the name". */
-const slugInput = z
+/** An empty slug means "make it from the name". The one slug rule: tiers, items, categories, news. */
+export const slugInput = z
   .string({ error: adminMessages.slugInvalid })
   .trim()
   .max(SLUG_MAX_LENGTH, adminMessages.slugInvalid)

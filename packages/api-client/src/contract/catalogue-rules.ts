@@ -18,3 +18,17 @@ export function discountedPrice(price: number, discount: number): number {
   const percent = Math.min(Math.max(Math.trunc(discount), 0), MAX_DISCOUNT);
   return Math.round((price * (100 - percent)) / 100);
 }
+
+/**
+ * The percent off an item sells at: the better of its own discount and the running sale's, never
+ * both stacked (issue 22). The shop shows, and the server charges (credits and card alike), the
+ * price of this one function.
+ */
+export function effectiveDiscount(item: { discount: number; sale?: { percent: number } | null }): number {
+  return Math.max(Math.trunc(item.discount), Math.trunc(item.sale?.percent ?? 0));
+}
+
+/** A price (credits or cents) after effectiveDiscount. */
+export function effectivePrice(price: number, item: { discount: number; sale?: { percent: number } | null }): number {
+  return discountedPrice(price, effectiveDiscount(item));
+}

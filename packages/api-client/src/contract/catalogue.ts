@@ -2,6 +2,9 @@
 // entries, and the credit purchase call (SPEC.md §7 "Public shop and tiers").
 import { z } from 'zod';
 import { rarities } from './catalogue-rules.ts';
+import { couponFieldSchema } from './coupons.ts';
+import { entryLocations } from './economy-rules.ts';
+import { giftToSchema } from './gift-to.ts';
 
 export const colorGradientSchema = z.object({ from: z.string(), to: z.string() });
 
@@ -62,6 +65,10 @@ export const itemImageSchema = z.object({
 });
 export type ItemImage = z.infer<typeof itemImageSchema>;
 
+/** On a shop item, the running sale that prices it (issue 22): its percent off and when it ends. */
+export const itemSaleSchema = z.object({ percent: z.number().int(), endsAt: z.string() });
+export type ItemSale = z.infer<typeof itemSaleSchema>;
+
 export const shopItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -79,6 +86,11 @@ export const shopItemSchema = z.object({
   rarity: z.enum(rarities),
   /** Percent, 0 to 100. */
   discount: z.number().int(),
+  /**
+   * The running sale that covers it, in the shop's answers (null when none); the price is the better
+   * of `discount` and the sale's percent, never both (effectiveDiscount).
+   */
+  sale: itemSaleSchema.nullable().optional(),
   featured: z.boolean(),
   /** 0 means it cannot be bought with credits. */
   priceCredits: z.number().int(),
@@ -99,7 +111,14 @@ export const itemsResponseSchema = z.object({ items: z.array(shopItemSchema) });
 export type ItemsResponse = z.infer<typeof itemsResponseSchema>;
 
 /** How an inventory entry was acquired; shown with underscores as spaces (SPEC.md §2). */
-export const acquiredMethods = ['credit_purchase', 'cash_purchase', 'admin_mail', 'admin_grant'] as const;
+export const acquiredMethods = [
+  'credit_purchase',
+  'cash_purchase',
+  'admin_mail',
+  'admin_grant',
+  'gift',
+  'trade',
+] as const;
 export type AcquiredMethod = (typeof acquiredMethods)[number];
 
 export const inventoryEntrySchema = z.object({
@@ -119,6 +138,20 @@ export const inventoryEntrySchema = z.object({
    * never delivered. A dispute that is won clears it again. Optional so older answers still parse.
    */
   revokedAt: z.string().nullable().optional(),
+  /** Where it is (issue 20): on the site (kept, or revoked), queued for the game, or in the game. */
+  location: z.enum(entryLocations),
+  /** The player keeps it on the site: the game does not receive it until they send it. */
+  keptOnSite: z.boolean(),
+  /** A game server is receiving it right now: it can be neither kept nor moved until that ends. */
+  leased: z.boolean(),
+  /** How it came: a purchase, a gift, a trade, or from an admin. */
+  acquiredAs: z.enum(['purchase', 'gift', 'trade', 'admin']),
+  /** The username of the player it came from (a gift or a trade); null otherwise. */
+  acquiredFrom: z.string().nullable(),
+  /** Why it cannot be gifted now (the words of the refusal), or null when it can. */
+  giftRefusal: z.string().nullable(),
+  /** Why it cannot be traded now, or null when it can. */
+  tradeRefusal: z.string().nullable(),
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 
@@ -146,13 +179,20 @@ export const purchaseRequestSchema = z.object({
     .min(1, catalogueMessages.itemIdRequired)
     .max(100),
   quantity: z.literal(PURCHASE_QUANTITY, { error: catalogueMessages.quantityOne }).default(PURCHASE_QUANTITY),
+  /** For a friend: the recipient's username; the buyer pays, the item goes to them as a gift. */
+  giftTo: giftToSchema,
+  /** A coupon code (coupons.ts): its discount comes off the price, and one of its uses is taken. */
+  coupon: couponFieldSchema,
 });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
 export const purchaseResponseSchema = z.object({
   /** The buyer's balance after the purchase. */
   credits: z.number().int(),
+  /** The entry made: the buyer's, or for a friend the recipient's. */
   inventoryEntry: inventoryEntrySchema,
+  /** Bought for a friend: who received it, and the transfer (as the admin's item ledger names it). */
+  gift: z.object({ recipient: z.string(), transferId: z.string() }).optional(),
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 

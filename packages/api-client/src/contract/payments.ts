@@ -2,7 +2,10 @@
 // subscriptions and tier changes, the customer portal, and the orders the site's own checkout page
 // shows (the sandbox without Stripe keys, and the tier-change confirmation).
 import { z } from 'zod';
-import { formatLimit, MAX_BALANCE } from './limits.ts';
+import { couponFieldSchema } from './coupons.ts';
+import { economyMessages } from './economy-rules.ts';
+import { giftToSchema } from './gift-to.ts';
+import { formatLimit, MAX_BALANCE, USERNAME_MAX_LENGTH } from './limits.ts';
 
 /** Most distinct items one checkout may hold, and most of one item. The site sends one of one (SPEC.md §9). */
 export const MAX_CHECKOUT_LINES = 10;
@@ -60,6 +63,10 @@ export const checkoutRequestSchema = z.object({
     .refine((lines) => new Set(lines.map((line) => line.itemId)).size === lines.length, {
       message: paymentMessages.duplicateItem,
     }),
+  /** For a friend: the recipient's username; the buyer pays, the items go to them as a gift. */
+  giftTo: giftToSchema,
+  /** A coupon code (coupons.ts): each unit it reaches is charged less; one use per order. */
+  coupon: couponFieldSchema,
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type CheckoutLine = z.input<typeof checkoutLineSchema>;
@@ -73,6 +80,17 @@ const tierIdSchema = z
 /** POST /api/stripe/subscribe and POST /api/stripe/change-tier. */
 export const tierRequestSchema = z.object({ tierId: tierIdSchema });
 export type TierRequest = z.input<typeof tierRequestSchema>;
+
+/** POST /api/stripe/gift-tier: a month of a tier for another player, one payment (not a subscription). */
+export const giftTierRequestSchema = z.object({
+  tierId: tierIdSchema,
+  giftTo: z
+    .string({ error: economyMessages.recipientRequired })
+    .trim()
+    .min(1, economyMessages.recipientRequired)
+    .max(USERNAME_MAX_LENGTH * 5, economyMessages.recipientNotFound),
+});
+export type GiftTierRequest = z.input<typeof giftTierRequestSchema>;
 
 /** Where the browser goes next: the payment provider, the site's own checkout page, or back. */
 export const redirectResponseSchema = z.object({ url: z.string() });

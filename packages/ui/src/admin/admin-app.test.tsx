@@ -12,7 +12,7 @@ function tabLinks() {
 }
 
 describe('AdminApp', () => {
-  it('links the seven tabs of SPEC.md §2, then Game Servers and Audit log, under /admin on the site', async () => {
+  it('links the seven tabs of SPEC.md §2, then Payments, Game Servers, Leaderboard, Sales, Coupons, Credit Codes and Audit log, under /admin on the site', async () => {
     renderAdmin('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
@@ -24,7 +24,12 @@ describe('AdminApp', () => {
       ['Users', '/admin/users'],
       ['Site Settings', '/admin/settings'],
       ['Updates', '/admin/updates'],
+      ['Payments', '/admin/payments'],
       ['Game Servers', '/admin/game-servers'],
+      ['Leaderboard', '/admin/leaderboard'],
+      ['Sales', '/admin/sales'],
+      ['Coupons', '/admin/coupons'],
+      ['Credit Codes', '/admin/credit-codes'],
       ['Audit log', '/admin/audit'],
     ]);
   });
@@ -41,7 +46,12 @@ describe('AdminApp', () => {
       '/users',
       '/settings',
       '/updates',
+      '/payments',
       '/game-servers',
+      '/leaderboard',
+      '/sales',
+      '/coupons',
+      '/credit-codes',
       '/audit',
     ]);
   });
@@ -106,10 +116,13 @@ describe('AdminApp', () => {
     }
   });
 
-  it('says on Updates that publishing is coming soon', async () => {
-    renderAdmin('/admin/updates');
+  it('lists the news posts on Updates, with a way to write one', async () => {
+    renderAdmin('/admin/updates', {
+      api: { 'GET /api/admin/updates': () => json(200, { updates: [], nextCursor: null }) },
+    });
 
-    expect(await screen.findByText('Update publishing is coming soon.')).toBeTruthy();
+    expect(await screen.findByText('No updates yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '+ New Update' })).toBeTruthy();
   });
 
   it('answers an unknown admin address with a way back to the Dashboard', async () => {

@@ -7,13 +7,19 @@ import { type SiteSettings, twoFactorMessages } from '@starport/api-client/contr
 import { Link, NavLink, Outlet, Route, Routes, useOutletContext, useResolvedPath } from 'react-router-dom';
 import { AuditLog } from './audit/audit-log.tsx';
 import { CategoryManagement } from './categories/category-management.tsx';
+import { CouponManagement } from './coupons/coupon-management.tsx';
+import { CreditCodesScreen } from './credit-codes/credit-codes-screen.tsx';
 import { AdminDashboard } from './dashboard.tsx';
 import { GameServers } from './game-servers/game-servers.tsx';
 import { ShopItemManagement } from './items/item-management.tsx';
+import { LeaderboardAdmin } from './leaderboard/leaderboard-admin.tsx';
+import { PaymentList } from './payments/payment-list.tsx';
+import { PaymentPage } from './payments/payment-page.tsx';
+import { SalesScreen } from './sales/sale-management.tsx';
 import { SiteSettingsScreen } from './settings/site-settings.tsx';
 import { AdminHostProvider, useTwoFactorRefused } from './shared/admin-context.tsx';
 import { TierManagement } from './tiers/tier-management.tsx';
-import { UpdatesScreen } from './updates.tsx';
+import { UpdatesScreen } from './updates/update-management.tsx';
 import { UserManagement } from './users/user-management.tsx';
 
 export interface AdminAppProps {
@@ -35,8 +41,16 @@ const adminTabs = [
   { to: 'users', label: 'Users' },
   { to: 'settings', label: 'Site Settings' },
   { to: 'updates', label: 'Updates' },
+  // Not in SPEC.md §2: card orders and invoices, refunds and the CSV (issue 22).
+  { to: 'payments', label: 'Payments' },
   // Not in SPEC.md §2: the game servers' keys (issue 7).
   { to: 'game-servers', label: 'Game Servers' },
+  // Not in SPEC.md §2: the leaderboard's metrics, seasons and hidden players (issue 21).
+  { to: 'leaderboard', label: 'Leaderboard' },
+  // Not in SPEC.md §2: sales, coupon codes and credit codes (issue 22).
+  { to: 'sales', label: 'Sales' },
+  { to: 'coupons', label: 'Coupons' },
+  { to: 'credit-codes', label: 'Credit Codes' },
   // Not in SPEC.md §2: every admin change (issue 18).
   { to: 'audit', label: 'Audit log' },
 ] as const;
@@ -51,10 +65,16 @@ export function AdminApp({ client, onSiteSettingsSaved, windowDrop, accountUrl =
           <Route path="shop" element={<ShopItemManagement />} />
           <Route path="categories" element={<CategoryManagement />} />
           <Route path="users" element={<UserManagement />} />
+          <Route path="payments" element={<PaymentList />} />
+          <Route path="payments/:id" element={<PaymentPage />} />
           <Route path="settings" element={<SiteSettingsScreen />} />
           <Route path="game-servers" element={<GameServers />} />
+          <Route path="leaderboard" element={<LeaderboardAdmin />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="updates" element={<UpdatesScreen />} />
+          <Route path="sales" element={<SalesScreen />} />
+          <Route path="credit-codes" element={<CreditCodesScreen />} />
+          <Route path="coupons" element={<CouponManagement />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -1,10 +1,13 @@
 // Admin Dashboard (SPEC.md §2): four figure cards. Issue 4 replaces the spec's fixed zeros with the
 // real figures from GET /api/admin/stats; until they arrive, or if they cannot be loaded, a dash.
-// Below them, only when there are any, the background jobs that gave up (issue 17).
+// Below them, only when there are any, the background jobs that gave up (issue 17), and the game
+// servers with their last heartbeat (issue 21). Under the figures, revenue per day (issue 22).
 
 import type { AdminStats } from '@starport/api-client/contract';
 import { formatCredits, formatUsd } from '../format/format.ts';
+import { GameServerHeartbeats } from './game-servers/game-server-heartbeats.tsx';
 import { DeadJobs } from './jobs/dead-jobs.tsx';
+import { RevenueChart } from './revenue-chart.tsx';
 import { useAdminApi } from './shared/admin-context.tsx';
 import { adminQueries } from './shared/admin-queries.ts';
 import { ScreenHeader } from './shared/screen-header.tsx';
@@ -42,7 +45,9 @@ export function AdminDashboard() {
           </li>
         ))}
       </ul>
+      <RevenueChart />
       <DeadJobs />
+      <GameServerHeartbeats />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The formats read exactly as Intl's en-US formats would write them (credits and prices are written
 // without Intl when they can be, see format.ts), across ordinary, edge and random values.
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatDate, formatUsd } from './format.ts';
+import { formatCredits, formatDate, formatStatValue, formatTimeAgo, formatUsd } from './format.ts';
 
 const intlCredits = new Intl.NumberFormat('en-US');
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -75,5 +75,33 @@ describe('formats', () => {
     expect(formatUsd(19.9)).toBe('$19.90');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate('2026-11-29T12:00:00.000Z')).toMatch(/^Nov (28|29|30), 2026$/);
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = Date.parse('2026-11-24T12:00:00.000Z');
+  const ago = (ms: number) => formatTimeAgo(new Date(now - ms).toISOString(), now);
+  it('says how long ago, in steps a list of notices reads at a glance', () => {
+    expect(ago(20_000)).toBe('just now');
+    expect(ago(-5_000)).toBe('just now');
+    expect(ago(5 * 60_000)).toBe('5 min ago');
+    expect(ago(3 * 3_600_000)).toBe('3 h ago');
+    expect(ago(30 * 3_600_000)).toBe('yesterday');
+    expect(ago(3 * 86_400_000)).toBe('3 days ago');
+    expect(ago(30 * 86_400_000)).toBe(formatDate(new Date(now - 30 * 86_400_000).toISOString()));
+    expect(formatTimeAgo('not a time', now)).toBe('not a time');
+  });
+});
+
+describe('leaderboard values', () => {
+  it('reads as its metric’s format says', () => {
+    expect(formatStatValue(3200, 'number')).toBe('3,200');
+    expect(formatStatValue(3725, 'duration')).toBe('1:02:05');
+    expect(formatStatValue(59, 'duration')).toBe('0:00:59');
+    expect(formatStatValue(360_000, 'duration')).toBe('100:00:00');
+    expect(formatStatValue(950, 'distance')).toBe('950 m');
+    expect(formatStatValue(12_345_600, 'distance')).toBe('12,345.6 km');
+    expect(formatStatValue(2_000, 'distance')).toBe('2 km');
+    expect(formatStatValue(11_825_913_090_726_000, 'distance')).toBe('1.25 ly');
   });
 });

@@ -71,3 +71,48 @@ export function formatAcquiredMethod(method: string): string {
 export function formatRarity(rarity: string): string {
   return rarity.charAt(0).toUpperCase() + rarity.slice(1);
 }
+
+/**
+ * How long ago an ISO time was, as a list of notices says it: "just now", "5 min ago", "3 h ago",
+ * "2 days ago", and past a week the date. Without Intl (see above): this shows in the header.
+ */
+export function formatTimeAgo(iso: string, now: number = Date.now()): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return iso;
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return formatDate(iso);
+}
+
+/** Metres in a light year: distances this long are shown in light years. */
+const METRES_PER_LIGHT_YEAR = 9_460_730_472_580_800;
+
+/**
+ * A leaderboard value as its metric's format says: a number (3,200), a duration in seconds as
+ * h:mm:ss (3725 → "1:02:05"), a distance in metres (950 m, 12,345.6 km, 1.25 ly).
+ */
+export function formatStatValue(value: number, format: 'number' | 'duration' | 'distance'): string {
+  const sign = value < 0 ? '-' : '';
+  const size = Math.abs(value);
+  if (format === 'duration') {
+    const seconds = Math.floor(size);
+    const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+    return `${sign}${groupThousands(String(h))}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  }
+  if (format === 'distance') {
+    if (size < 1000) return `${sign}${Math.round(size)} m`;
+    if (size < METRES_PER_LIGHT_YEAR / 100) {
+      const tenths = Math.round(size / 100);
+      const whole = groupThousands(String(Math.floor(tenths / 10)));
+      return `${sign}${whole}${tenths % 10 ? `.${tenths % 10}` : ''} km`;
+    }
+    return `${sign}${(size / METRES_PER_LIGHT_YEAR).toFixed(2)} ly`;
+  }
+  return formatCredits(value);
+}

@@ -20,6 +20,17 @@ import * as accountTokens from './2026-11-24-018-account-tokens.ts';
 import * as accountDevicesAndDeletion from './2026-11-24-019-account-devices-and-deletion.ts';
 import * as twoFactor from './2026-11-24-020-two-factor.ts';
 import * as searchIndexes from './2026-11-24-021-search-indexes.ts';
+import * as economy from './2026-11-24-022-economy.ts';
+import * as notifications from './2026-11-24-023-notifications.ts';
+import * as leaderboard from './2026-11-24-024-leaderboard.ts';
+import * as news from './2026-11-24-025-news.ts';
+import * as trades from './2026-11-24-026-trades.ts';
+import * as tierGifts from './2026-11-24-027-tier-gifts.ts';
+import * as leaderboardDeletedPlayers from './2026-11-24-028-leaderboard-deleted-players.ts';
+import * as purchases from './2026-11-24-029-purchases.ts';
+import * as coupons from './2026-11-24-030-coupons.ts';
+import * as paymentEvents from './2026-11-24-031-payment-events.ts';
+import * as promotions from './2026-11-24-032-promotions.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -42,4 +53,15 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-019-account-devices-and-deletion': accountDevicesAndDeletion,
   '2026-11-24-020-two-factor': twoFactor,
   '2026-11-24-021-search-indexes': searchIndexes,
+  '2026-11-24-022-economy': economy,
+  '2026-11-24-023-notifications': notifications,
+  '2026-11-24-024-leaderboard': leaderboard,
+  '2026-11-24-025-news': news,
+  '2026-11-24-026-trades': trades,
+  '2026-11-24-027-tier-gifts': tierGifts,
+  '2026-11-24-028-leaderboard-deleted-players': leaderboardDeletedPlayers,
+  '2026-11-24-029-purchases': purchases,
+  '2026-11-24-030-coupons': coupons,
+  '2026-11-24-031-payment-events': paymentEvents,
+  '2026-11-24-032-promotions': promotions,
 };

@@ -79,3 +79,16 @@ export async function listLedgerOfUser(db: Executor, userId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** The ledger rows that name any of these references (the credits a trade moved, say). */
+export async function listLedgerByReferences(db: Executor, references: string[]) {
+  if (references.length === 0) return [];
+  return db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('reference', 'in', references)
+    .where('reason', '!=', 'admin_reversal')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

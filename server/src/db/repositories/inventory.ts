@@ -1,25 +1,140 @@
-// Data access for inventory entries.
-import type { Executor, NewInventoryEntry } from '../database.ts';
+// Data access for inventory entries. Every entry made here also writes its opening row in the item
+// ledger (migration 022), so the ledger's sum per entry is always the entry's quantity.
+import { sql } from 'kysely';
+import { newId } from '../../lib/ids.ts';
+import type { Executor, Flag, NewInventoryEntry } from '../database.ts';
 import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
 import { prepared } from '../prepared.ts';
 
+/** Left out, `kept_on_site` is the owner's preference for new items (users.keep_new_items_on_site). */
 const insertEntryRow = prepared((db: Executor, entry: NewInventoryEntry) =>
-  db.insertInto('inventory_entries').values(entry),
+  db
+    .insertInto('inventory_entries')
+    .values({
+      ...entry,
+      kept_on_site:
+        entry.kept_on_site ?? sql<Flag>`(select keep_new_items_on_site from users where id = ${entry.user_id})`,
+    })
+    .returning('kept_on_site'),
 );
 
-export async function insertInventoryEntry(db: Executor, entry: NewInventoryEntry): Promise<void> {
-  await insertEntryRow(db, entry);
+const insertLedgerRow = prepared(
+  (
+    db: Executor,
+    row: { id: string; user_id: string; item_id: string | null; entry_id: string; delta: number; reason: string },
+    transferId: string | null,
+    now: string,
+  ) => db.insertInto('item_ledger').values({ ...row, transfer_id: transferId, created_at: now }),
+);
+
+/**
+ * Writes a new entry and its ledger row (reason: how it was acquired; `transferId` when it came from
+ * another player). Answers whether it is kept on the site.
+ */
+export async function insertInventoryEntry(
+  db: Executor,
+  entry: NewInventoryEntry,
+  options: { transferId?: string } = {},
+): Promise<{ keptOnSite: boolean }> {
+  const { rows } = await insertEntryRow(db, entry);
+  await insertLedgerRow(
+    db,
+    {
+      id: newId(),
+      user_id: entry.user_id,
+      item_id: entry.shop_item_id ?? null,
+      entry_id: entry.id,
+      delta: Number(entry.quantity),
+      reason: entry.acquired_method,
+    },
+    options.transferId ?? null,
+    entry.created_at,
+  );
+  return { keptOnSite: Number(rows[0]?.kept_on_site) === 1 };
 }
 
-/** A player's entries, newest first. */
+/** A player's entries, newest first, each with the username of the player it came from. */
 export async function listInventoryEntries(db: Executor, userId: string) {
   return db
     .selectFrom('inventory_entries')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('users as sender', 'sender.id', 'inventory_entries.acquired_from')
+    .selectAll('inventory_entries')
+    .select('sender.username as acquired_from_name')
+    .where('inventory_entries.user_id', '=', userId)
+    .orderBy('inventory_entries.created_at', 'desc')
+    .orderBy('inventory_entries.id', 'desc')
     .execute();
+}
+
+/** One entry with the username of the player it came from. */
+export async function findEntryWithSender(db: Executor, id: string) {
+  return db
+    .selectFrom('inventory_entries')
+    .leftJoin('users as sender', 'sender.id', 'inventory_entries.acquired_from')
+    .selectAll('inventory_entries')
+    .select('sender.username as acquired_from_name')
+    .where('inventory_entries.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** No game server holds it now: never leased, or its lease has run out. */
+const notLeasedAt = (now: string) =>
+  sql<boolean>`(inventory_entries.lease_until is null or inventory_entries.lease_until < ${now})`;
+
+/**
+ * Keeps an entry on the site or sends it to the game, if it is the owner's, not in the game and not
+ * leased right now (checked in the one UPDATE). Returns whether it changed.
+ */
+export async function setEntryKeptOnSite(
+  db: Executor,
+  entry: { id: string; userId: string; keep: boolean; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('inventory_entries')
+    .set({ kept_on_site: entry.keep ? 1 : 0 })
+    .where('id', '=', entry.id)
+    .where('user_id', '=', entry.userId)
+    .where('delivered_to_game', '=', 0)
+    .where(notLeasedAt(entry.now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes `quantity` of an entry for a move to another player, in one conditional statement: only
+ * while it is the owner's, holds that much, is on the site or pending (not in the game, not revoked)
+ * and no game server leases it. All of it: the entry is deleted (its delivery withdrawn with it).
+ * Part of it: the quantity shrinks and an expired lease's holder is forgotten, so a game server
+ * whose lease ran out can no longer confirm the old quantity. Returns whether it was taken; two
+ * moves at once can never both take the same units.
+ */
+export async function takeFromEntry(
+  db: Executor,
+  take: { id: string; ownerId: string; quantity: number; whole: boolean; now: string },
+): Promise<boolean> {
+  if (take.whole) {
+    const result = await db
+      .deleteFrom('inventory_entries')
+      .where('id', '=', take.id)
+      .where('user_id', '=', take.ownerId)
+      .where('quantity', '=', take.quantity)
+      .where('delivered_to_game', '=', 0)
+      .where('revoked_at', 'is', null)
+      .where(notLeasedAt(take.now))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+  const result = await db
+    .updateTable('inventory_entries')
+    .set((eb) => ({ quantity: eb('quantity', '-', take.quantity), lease_until: null, leased_to: null }))
+    .where('id', '=', take.id)
+    .where('user_id', '=', take.ownerId)
+    .where('quantity', '>', take.quantity)
+    .where('delivered_to_game', '=', 0)
+    .where('revoked_at', 'is', null)
+    .where(notLeasedAt(take.now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Marks what a payment bought as revoked (refund, open dispute); entries already revoked keep their date. */
@@ -77,6 +192,8 @@ export async function listDeliveryCandidates(
     ])
     .where('inventory_entries.delivered_to_game', '=', 0)
     .where('inventory_entries.revoked_at', 'is', null)
+    // Kept on the site by its owner: not for the game until they send it.
+    .where('inventory_entries.kept_on_site', '=', 0)
     .where((eb) =>
       eb.or([eb('inventory_entries.lease_until', 'is', null), eb('inventory_entries.lease_until', '<', now)]),
     )
@@ -97,13 +214,16 @@ export async function listDeliveryCandidates(
   return query.orderBy('inventory_entries.created_at').orderBy('inventory_entries.id').limit(limit).execute();
 }
 
-/** Leases one delivery to a game server, if nobody holds it. Returns whether this caller got it. */
+/**
+ * Leases one delivery to a game server, if nobody holds it. Returns the quantity it holds now (a gift
+ * may have taken part of it since it was listed), or null when this caller did not get it.
+ */
 export async function leaseDelivery(
   db: Executor,
   id: string,
   lease: { keyId: string; until: string; now: string },
-): Promise<boolean> {
-  const result = await db
+): Promise<number | null> {
+  const row = await db
     .updateTable('inventory_entries')
     .set((eb) => ({
       lease_until: lease.until,
@@ -114,9 +234,12 @@ export async function leaseDelivery(
     .where('delivered_to_game', '=', 0)
     // Revoked between the listing and now (a refund webhook, say): never handed out.
     .where('revoked_at', 'is', null)
+    // Kept on the site, or given away, since the listing: not handed out either.
+    .where('kept_on_site', '=', 0)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', lease.now)]))
+    .returning('quantity')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.quantity) : null;
 }
 
 /**
@@ -190,5 +313,17 @@ export async function requeueDelivery(db: Executor, id: string): Promise<void> {
     .updateTable('inventory_entries')
     .set({ delivered_to_game: 0, delivered_at: null, delivered_by: null, lease_until: null, leased_to: null })
     .where('id', '=', id)
+    .execute();
+}
+
+/** Whose entries these are and what they hold (a delivery's notice). */
+export async function findEntryItems(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('inventory_entries')
+    .select(['id', 'user_id', 'item_snapshot', 'quantity'])
+    .where('id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }

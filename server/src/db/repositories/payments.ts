@@ -152,7 +152,7 @@ export async function saveCustomerId(db: Executor, userId: string, customerId: s
 }
 
 /** Statuses of payments whose money was received at paid_at (some may have been refunded since). */
-const RECEIVED_STATUSES = ['paid', 'refunded', 'partially_refunded', 'disputed', 'dispute_lost'] as const;
+export const RECEIVED_STATUSES = ['paid', 'refunded', 'partially_refunded', 'disputed', 'dispute_lost'] as const;
 
 /**
  * Cents received since a moment, less the cents refunded since then: what the admin dashboard's

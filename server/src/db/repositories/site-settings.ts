@@ -10,7 +10,18 @@ export async function findSiteSettings(db: Executor) {
 /** Writes the one settings row, creating it the first time. */
 export async function upsertSiteSettings(
   db: Executor,
-  values: { visible_tabs: string; thank_you_message: string; require_admin_two_factor: 0 | 1; updated_at: string },
+  values: {
+    visible_tabs: string;
+    thank_you_message: string;
+    require_admin_two_factor: 0 | 1;
+    play_url: string | null;
+    play_label: string;
+    news_webhook_url: string | null;
+    credits_in_trades: 0 | 1;
+    monthly_goal_cents: number | null;
+    monthly_goal_text: string | null;
+    updated_at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('site_settings')

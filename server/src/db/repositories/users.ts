@@ -6,7 +6,8 @@ import { containsPattern } from '../like-pattern.ts';
 import { prepared } from '../prepared.ts';
 
 /** A user as the app handles it: every column but the password hash, with the tier's name and price. */
-export interface UserWithTier extends Omit<UserRow, 'password_hash'> {
+export interface UserWithTier
+  extends Omit<UserRow, 'password_hash' | 'keep_new_items_on_site' | 'show_on_leaderboards'> {
   tier_name: string | null;
   tier_price_cents: number | null;
 }
@@ -130,23 +131,33 @@ export type UserSearch =
   | { kind: 'substring'; term: string; discordId: string }
   | { kind: 'prefix'; from: string; to: string; discordId: string };
 
-/** One page of the admin's user list (services/admin/user-list.ts decides what is asked). */
-export interface UserPageRequest {
+/** What the admin's user list is narrowed to: the search, a tier, the admin flag. */
+export interface UserFilters {
   dialect: DialectName;
-  order: UserOrderKey;
-  direction: 'asc' | 'desc';
   /**
-   * `many`: the term matches so many players (countSearchMatches) that walking the order's index and
-   * keeping the matches finds a page sooner than sorting every match.
+   * `walk`: check the search row by row on the rows of the order's index (a term so common that its
+   * matches come soon), not through the search's indexes (a rare one: its matches, then sorted).
    */
-  search?: UserSearch & { many: boolean };
+  search?: UserSearch & { walk: boolean };
   /** A tier's id, or null for players without one. */
   tierId?: string | null;
   admin?: boolean;
+}
+
+/** One page of the admin's user list (services/admin/user-list.ts decides what is asked). */
+export interface UserPageRequest extends UserFilters {
+  order: UserOrderKey;
+  direction: 'asc' | 'desc';
   /** The last row of the page before, in this order. */
   after?: { key: string | number; id: string };
   /** How many rows to read. */
   limit: number;
+  /**
+   * With a walked search: how many rows of the order's index (after the cursor, with the tier and
+   * admin filters) are read at most, the matches among them kept. Fewer matches than `limit` there
+   * says nothing about the rows beyond: the caller asks again through the search's indexes.
+   */
+  walkRows?: number;
 }
 
 /** The sort key as the index holds it (migration 015): never signed in sorts as the oldest. */
@@ -157,7 +168,7 @@ function orderExpression(order: UserOrderKey): RawBuilder<unknown> {
 }
 
 /** A prefix range on a lowercased column: byte order, as SQLite compares and PostgreSQL's "C" collation does. */
-function inRange(column: RawBuilder<unknown>, dialect: DialectName, from: string, to: string) {
+export function inRange(column: RawBuilder<unknown>, dialect: DialectName, from: string, to: string) {
   const key = dialect === 'postgres' ? sql`(${column} collate "C")` : column;
   return sql<boolean>`(${key} >= ${from} and ${key} < ${to})`;
 }
@@ -193,18 +204,30 @@ function sqliteTrigramMatches(term: string) {
 }
 
 /**
- * The search's match as one condition per column, each through its index; or, when `many`, checked
+ * The search's match as one condition per column, each through its index; or, when `walk`, checked
  * row by row as the order's index is walked (on SQLite a plain substring test: the FTS table answers
- * only "which rows", and the text it indexes is the same lowercased text).
+ * only "which rows", and the text it indexes is the same lowercased text; on PostgreSQL strpos, which
+ * no trigram index serves).
  */
-function searchTerms(dialect: DialectName, search: UserSearch & { many: boolean }) {
-  const column = (expression: RawBuilder<unknown>) => (search.many ? withoutIndex(expression, dialect) : expression);
+function searchTerms(dialect: DialectName, search: UserSearch & { walk: boolean }) {
+  const column = (expression: RawBuilder<unknown>) => (search.walk ? withoutIndex(expression, dialect) : expression);
   const discord = sql<boolean>`${column(sql`users.discord_id`)} = ${search.discordId}`;
   if (search.kind === 'prefix') {
     return [
       inRange(column(sql`users.username_normalized`), dialect, search.from, search.to),
       inRange(column(sql`users.email_normalized`), dialect, search.from, search.to),
       inRange(column(sql`lower(users.discord_username)`), dialect, search.from, search.to),
+      discord,
+    ];
+  }
+  if (search.walk) {
+    // The term is lowercased, as the two normalized columns are: a plain substring test, cheaper per
+    // row than ilike (and served by no index).
+    const contains = dialect === 'postgres' ? sql`strpos` : sql`instr`;
+    return [
+      sql<boolean>`${contains}(users.username_normalized, ${search.term}) > 0`,
+      sql<boolean>`${contains}(users.email_normalized, ${search.term}) > 0`,
+      sql<boolean>`${contains}(lower(users.discord_username), ${search.term}) > 0`,
       discord,
     ];
   }
@@ -217,36 +240,74 @@ function searchTerms(dialect: DialectName, search: UserSearch & { many: boolean 
       discord,
     ];
   }
-  if (search.many) {
-    return [
-      sql<boolean>`instr(users.username_normalized, ${search.term}) > 0`,
-      sql<boolean>`instr(users.email_normalized, ${search.term}) > 0`,
-      sql<boolean>`instr(lower(users.discord_username), ${search.term}) > 0`,
-      discord,
-    ];
-  }
   return [sql<boolean>`users.id in (${sqliteTrigramMatches(search.term)})`, discord];
 }
 
 /**
- * How many players a search matches, counting at most `cap` per index: each count reads at most
- * `cap` entries of its index, so it costs little even for a term most players match.
+ * The ids of at most `limit` players the search matches, through the search's indexes (the admin's
+ * payment search: a player's orders are then read through their own index).
  */
-export async function countSearchMatches(
+export async function findUserIdsMatching(
   db: Executor,
   dialect: DialectName,
   search: UserSearch,
-  cap: number,
-): Promise<number> {
-  const sources =
-    dialect === 'sqlite' && search.kind === 'substring'
-      ? [
-          sql`select 1 from user_search where user_search match ${ftsPhrase(search.term)}`,
-          sql`select 1 from users where users.discord_id = ${search.discordId}`,
-        ]
-      : searchTerms(dialect, { ...search, many: false }).map((term) => sql`select 1 from users where ${term}`);
-  const counts = sources.map((source) => sql`(select count(*) from (${source} limit ${sql.lit(cap)}) capped)`);
-  const result = await sql<{ matches: number | string }>`select ${sql.join(counts, sql` + `)} as matches`.execute(db);
+  limit: number,
+): Promise<string[]> {
+  const terms = searchTerms(dialect, { ...search, walk: false });
+  const result = await sql<{ id: string }>`
+    select users.id from users where (${sql.join(terms, sql` or `)}) limit ${sql.lit(limit)}`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/** The players the search matches, as a subquery of their ids (served by the search's indexes). */
+export function userIdsMatching(dialect: DialectName, search: UserSearch) {
+  const terms = searchTerms(dialect, { ...search, walk: false });
+  return sql`select users.id from users where (${sql.join(terms, sql` or `)})`;
+}
+
+/** The tier and admin filters as conditions on users (the search is searchTerms'). */
+function filterConditions(request: UserFilters & { order?: UserOrderKey }): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (request.tierId !== undefined) {
+    // By join date, the tier's own index (tier, joined, id) is in order. By another order, walking
+    // that order's index and keeping the tier's players beats sorting all of them (a tier holds many).
+    const tier =
+      request.order === undefined || request.order === 'joined'
+        ? sql`users.current_tier_id`
+        : withoutIndex(sql`users.current_tier_id`, request.dialect);
+    conditions.push(
+      request.tierId === null ? sql<boolean>`${tier} is null` : sql<boolean>`${tier} = ${request.tierId}`,
+    );
+  }
+  // A literal, not a parameter: SQLite uses the partial index of administrators only for `is_admin = 1`.
+  if (request.admin !== undefined) conditions.push(sql<boolean>`users.is_admin = ${sql.lit(request.admin ? 1 : 0)}`);
+  return conditions;
+}
+
+/**
+ * How many players the filters match, counted up to `cap` and no further: the count stops at the
+ * `cap`th match. A walked search is checked row by row (its matches are common: the `cap`th comes
+ * after about cap / share rows, whatever the number of players); any other through its indexes (few
+ * matches to collect). On SQLite the trigram table counts a substring's matches either way: it hands
+ * them out as it finds them, so it stops at the cap too.
+ */
+export async function countUsersMatching(db: Executor, filters: UserFilters, cap: number): Promise<number> {
+  const { dialect, search } = filters;
+  const conditions = filterConditions(filters);
+  let source: RawBuilder<unknown>;
+  if (search && dialect === 'sqlite' && search.kind === 'substring' && conditions.length === 0) {
+    // The trigram table's matches as it finds them (it stops at the cap, common term or rare), and a
+    // Discord id's player unless a name matched too: each player once.
+    const names = sqliteTrigramMatches(search.term);
+    source = sql`${names} union all
+      select id from users where discord_id = ${search.discordId} and id not in (${names})`;
+  } else {
+    if (search) conditions.push(sql<boolean>`(${sql.join(searchTerms(dialect, search), sql` or `)})`);
+    const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    source = sql`select 1 from users ${where}`;
+  }
+  const result = await sql<{ matches: number | string }>`
+    select count(*) as matches from (${source} limit ${sql.lit(cap)}) capped`.execute(db);
   return Number(result.rows[0]?.matches ?? 0);
 }
 
@@ -267,32 +328,36 @@ export function userPageQuery(db: Executor, request: UserPageRequest) {
   const { dialect, search, after } = request;
   const key = orderExpression(request.order);
   const descending = request.direction === 'desc';
-  let query = selectUsersWithTier(db);
-  if (search) query = query.where((eb) => eb.or(searchTerms(dialect, search)));
-  if (request.tierId !== undefined) {
-    // By join date, the tier's own index (tier, joined, id) is in order. By another order, walking
-    // that order's index and keeping the tier's players beats sorting all of them (a tier holds many).
-    const tier =
-      request.order === 'joined' ? sql`users.current_tier_id` : withoutIndex(sql`users.current_tier_id`, dialect);
-    query = query.where(
-      request.tierId === null ? sql<boolean>`${tier} is null` : sql<boolean>`${tier} = ${request.tierId}`,
-    );
-  }
-  // A literal, not a parameter: SQLite uses the partial index of administrators only for `is_admin = 1`.
-  if (request.admin !== undefined)
-    query = query.where(sql<boolean>`users.is_admin = ${sql.lit(request.admin ? 1 : 0)}`);
+  const direction = descending ? sql`desc` : sql`asc`;
+  const conditions = filterConditions(request);
   if (after) {
-    query = query.where(
+    conditions.push(
       descending
         ? sql<boolean>`(${key}, users.id) < (${after.key}, ${after.id})`
         : sql<boolean>`(${key}, users.id) > (${after.key}, ${after.id})`,
     );
   }
-  const direction = descending ? sql`desc` : sql`asc`;
+  const matches = search && sql<boolean>`(${sql.join(searchTerms(dialect, search), sql` or `)})`;
+  const inOrder = <Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q, orderKey = key) =>
+    query.orderBy(sql`${orderKey} ${direction}`).orderBy(sql`users.id ${direction}`);
+  const where = (all: RawBuilder<boolean>[]) => sql<boolean>`${all.length > 0 ? sql.join(all, sql` and `) : sql`true`}`;
+  if (matches && search?.walk && request.walkRows !== undefined) {
+    // The next rows of the order's index, at most walkRows of them, and the matches among them: the
+    // work is bounded whatever the number of players.
+    const walked = inOrder(db.selectFrom('users').selectAll('users').where(where(conditions))).limit(request.walkRows);
+    return inOrder(
+      db
+        .selectFrom(walked.as('users'))
+        .leftJoin('tiers', 'tiers.id', 'users.current_tier_id')
+        .select(userWithTierColumns)
+        .where(matches),
+    ).limit(request.limit);
+  }
+  if (matches) conditions.push(matches);
   // A search with few matches: they come from the search's indexes and are sorted, never found by
   // walking the whole order's index.
-  const orderKey = search && !search.many ? sortedNotWalked(key, request.order, dialect) : key;
-  return query.orderBy(sql`${orderKey} ${direction}`).orderBy(sql`users.id ${direction}`).limit(request.limit);
+  const orderKey = search && !search.walk ? sortedNotWalked(key, request.order, dialect) : key;
+  return inOrder(selectUsersWithTier(db).where(where(conditions)), orderKey).limit(request.limit);
 }
 
 export async function countUsers(db: Executor): Promise<number> {

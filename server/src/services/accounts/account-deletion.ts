@@ -6,14 +6,18 @@
 // (`account_deleted`), so it gives no tier and the settling pass cancels it at the provider right
 // after and on the schedule until it succeeds (no network call in a transaction, no card left being
 // charged); the Discord role removal is queued for the old Discord account; and the audit log
-// records it; a notice is mailed to the address the account had. The last administrator cannot
+// records it; a notice is mailed to the address the account had. Gifts and trades stay in the item
+// ledger under the replaced name, without the messages the player wrote. The last administrator cannot
 // delete their account. The old email and username are free to register again at once.
 import { accountPageMessages, type DeleteAccountRequest } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteAccountTokensOfUser } from '../../db/repositories/account-tokens.ts';
 import { deleteLinkStatesOfUser } from '../../db/repositories/discord-link-states.ts';
+import { eraseTransferMessagesOf } from '../../db/repositories/item-moves.ts';
+import { deleteScoresOfUser } from '../../db/repositories/leaderboard.ts';
 import { deleteSessionsOfUser } from '../../db/repositories/sessions.ts';
 import { holdSubscriptionsOfUser } from '../../db/repositories/subscriptions.ts';
+import { endTierGiftsReceivedBy } from '../../db/repositories/tier-gifts.ts';
 import { deleteLoginChallengesOfUser, deleteTwoFactor } from '../../db/repositories/two-factor.ts';
 import {
   anonymiseUser,
@@ -28,6 +32,7 @@ import { authMessages, conflict, forbidden, invalid, unauthorized } from '../../
 import { toIso } from '../../lib/clock.ts';
 import { insertAudit } from '../admin/audit.ts';
 import { enqueueRoleSync } from '../discord/roles.ts';
+import { leaderboardChanged } from '../leaderboard/boards.ts';
 import { type MailMessage, queueMail } from '../mail/mail.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
 import { normalizeUsername, type RequestMeta } from './accounts.ts';
@@ -123,6 +128,12 @@ export async function deleteAccount(
     await deleteAccountTokensOfUser(trx, user.id);
     await deleteTwoFactor(trx, user.id);
     await deleteLoginChallengesOfUser(trx, user.id);
+    // The messages they wrote with gifts go; the moves stay in the item ledger under the replaced name.
+    await eraseTransferMessagesOf(trx, user.id);
+    // A gifted month they were receiving ends with the account (the tier goes with anonymising).
+    await endTierGiftsReceivedBy(trx, user.id, nowIso);
+    // Off every board, current and archived: their rows would show the replaced name, and count in ranks.
+    await deleteScoresOfUser(trx, user.id);
     await insertAudit(trx, ctx, user.id, {
       action: 'account.delete',
       targetType: 'user',
@@ -132,6 +143,8 @@ export async function deleteAccount(
     return held;
   });
   ctx.logger.info('account.deleted', { userId: user.id, address: meta.address, subscriptions: held });
+  // The kept top pages named them: forgotten now here, and in the other instances on the notice.
+  await leaderboardChanged(ctx);
 
   // Cancelled at the provider now, outside the transaction; a failure is retried by the schedule.
   if (held > 0) {

@@ -7,10 +7,13 @@ import type { AppContext } from '../../context.ts';
 import { listAllTiers } from '../../db/repositories/catalogue.ts';
 import { listLedgerOfUser } from '../../db/repositories/credits.ts';
 import { listInventoryEntries } from '../../db/repositories/inventory.ts';
+import { listItemLedgerOfUser, listTransfersOfUser } from '../../db/repositories/item-moves.ts';
 import { listMailsOfUser } from '../../db/repositories/mails.ts';
 import { listPaymentsOfUser } from '../../db/repositories/payments.ts';
+import { findPreferences } from '../../db/repositories/players.ts';
 import { listSessionsOfUser } from '../../db/repositories/sessions.ts';
 import { listSubscriptionsOfUser } from '../../db/repositories/subscriptions.ts';
+import { listTierGiftsOfUser } from '../../db/repositories/tier-gifts.ts';
 import { findUserById } from '../../db/repositories/users.ts';
 import { authMessages, unauthorized } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
@@ -26,7 +29,19 @@ export async function exportAccountData(ctx: AppContext, userId: string, tokenHa
   const now = ctx.clock();
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized(authMessages.signInRequired);
-  const [inventory, ledger, payments, subscriptions, mails, sessions, tiers] = await Promise.all([
+  const [
+    inventory,
+    ledger,
+    payments,
+    subscriptions,
+    mails,
+    sessions,
+    tiers,
+    transfers,
+    itemLedger,
+    preferences,
+    tierGifts,
+  ] = await Promise.all([
     listInventoryEntries(ctx.db, userId),
     listLedgerOfUser(ctx.db, userId),
     listPaymentsOfUser(ctx.db, userId),
@@ -34,6 +49,10 @@ export async function exportAccountData(ctx: AppContext, userId: string, tokenHa
     listMailsOfUser(ctx.db, userId),
     listSessionsOfUser(ctx.db, userId, tokenHash),
     listAllTiers(ctx.db),
+    listTransfersOfUser(ctx.db, userId),
+    listItemLedgerOfUser(ctx.db, userId),
+    findPreferences(ctx.db, userId),
+    listTierGiftsOfUser(ctx.db, userId),
   ]);
   const tierById = new Map(tiers.map((tier) => [tier.id, tier]));
   const entries = inventory.map((row) => toInventoryEntryView(row, now));
@@ -83,5 +102,40 @@ export async function exportAccountData(ctx: AppContext, userId: string, tokenHa
       userAgent: row.user_agent,
       expiresAt: row.expires_at,
     })),
+    itemTransfers: transfers.map((row) => {
+      const sent = row.from_user_id === userId;
+      return {
+        _id: row.id,
+        kind: row.kind,
+        direction: sent ? ('sent' as const) : ('received' as const),
+        otherPlayer: sent ? row.to_username : row.from_username,
+        message: row.message,
+        createdAt: row.created_at,
+        reversedAt: row.reversed_at,
+      };
+    }),
+    itemLedger: itemLedger.map((row) => ({
+      _id: row.id,
+      entryId: row.entry_id,
+      itemId: row.item_id,
+      delta: Number(row.delta),
+      reason: row.reason,
+      transferId: row.transfer_id,
+      createdAt: row.created_at,
+    })),
+    preferences: { keepNewItemsOnSite: preferences?.keep_new_items_on_site === 1 },
+    tierGifts: tierGifts.map((row) => {
+      const sent = row.buyer_id === userId;
+      return {
+        _id: row.id,
+        direction: sent ? ('sent' as const) : ('received' as const),
+        otherPlayer: sent ? row.recipient_name : row.buyer_name,
+        tierId: row.tier_id,
+        tier: row.tier_name ?? null,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        endedAt: row.ended_at,
+      };
+    }),
   };
 }

@@ -71,6 +71,21 @@ function readSession(ctx: AppContext, tokenHash: string) {
   );
 }
 
+/**
+ * What a session read allows now, the one rule of it: past its absolute or idle deadline it is
+ * `expired`; last seen a minute ago or more, it is still good but due a `touch` (a write); otherwise
+ * it is `current` and answering with it writes nothing.
+ */
+function sessionState(
+  ctx: AppContext,
+  session: SessionWithUser['session'],
+  now: Date,
+): 'expired' | 'touch' | 'current' {
+  const lastSeen = new Date(session.last_seen_at).getTime();
+  if (new Date(session.expires_at) <= now || lastSeen + ctx.config.sessionIdleMs <= now.getTime()) return 'expired';
+  return now.getTime() - lastSeen >= TOUCH_INTERVAL_MS ? 'touch' : 'current';
+}
+
 export async function authenticateToken(
   ctx: AppContext,
   token: string,
@@ -80,15 +95,27 @@ export async function authenticateToken(
   const found = options.fresh ? await findSessionWithUser(ctx.db, tokenHash) : await readSession(ctx, tokenHash);
   if (!found) return { ok: false, reason: 'unknown' };
   const now = ctx.clock();
-  const idleDeadline = addMs(new Date(found.session.last_seen_at), ctx.config.sessionIdleMs);
-  if (new Date(found.session.expires_at) <= now || idleDeadline <= now) {
+  const state = sessionState(ctx, found.session, now);
+  if (state === 'expired') {
     await deleteSession(ctx.db, tokenHash);
     return { ok: false, reason: 'expired' };
   }
-  if (now.getTime() - new Date(found.session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+  if (state === 'touch') {
     await touchSession(ctx.db, tokenHash, toIso(now), options.address?.().slice(0, ADDRESS_MAX) ?? null);
   }
   return { ok: true, user: found.user, tokenHash };
+}
+
+/**
+ * The user of `token`'s session when the session read cache holds it, still as the database has it
+ * (db/read-cache.ts peek), and authenticateToken would take it as it is: unexpired, no touch due.
+ * Otherwise undefined, and authenticateToken decides (reads, deletes, touches). Without waiting, for
+ * answering before the router (hot-reads.ts).
+ */
+export function keptSessionUser(ctx: AppContext, token: string): Readonly<UserWithTier> | undefined {
+  const found = sessionReads.get(ctx.db)?.peek(hashToken(token));
+  if (!found || sessionState(ctx, found.session, ctx.clock()) !== 'current') return undefined;
+  return found.user;
 }
 
 export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {

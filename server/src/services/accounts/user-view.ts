@@ -3,6 +3,7 @@ import type { User } from '@starport/api-client/contract';
 import type { UserWithTier } from '../../db/repositories/users.ts';
 
 export const centsToUsd = (cents: number): number => Math.round(cents) / 100;
+export const usdToCents = (usd: number): number => Math.round(usd * 100);
 
 export function toUserView(row: UserWithTier): User {
   return {

@@ -28,7 +28,15 @@ export interface AuditRecord {
     | 'site_settings'
     | 'game_key'
     | 'delivery'
-    | 'job';
+    | 'job'
+    | 'update'
+    | 'item_transfer'
+    | 'leaderboard_metric'
+    | 'leaderboard_season'
+    | 'payment'
+    | 'sale'
+    | 'credit_code_batch'
+    | 'coupon';
   targetId: string | null;
   before?: unknown;
   after?: unknown;
@@ -37,8 +45,8 @@ export interface AuditRecord {
 export type Audit = (record: AuditRecord) => Promise<void>;
 
 /**
- * The targets whose change the public catalogue shows: tiers, items, categories, site settings, and
- * images (deleting one takes it off the items that showed it).
+ * The targets whose change the public catalogue shows: tiers, items, categories, site settings,
+ * images (deleting one takes it off the items that showed it), and sales (their prices).
  */
 const PUBLIC_CATALOGUE_TARGETS: ReadonlySet<AuditRecord['targetType']> = new Set([
   'tier',
@@ -46,6 +54,7 @@ const PUBLIC_CATALOGUE_TARGETS: ReadonlySet<AuditRecord['targetType']> = new Set
   'category',
   'image',
   'site_settings',
+  'sale',
 ]);
 
 const toJson = (value: unknown): string | null =>

@@ -19,6 +19,7 @@ import { notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { toShopItemView } from '../catalogue/catalogue-view.ts';
+import { notify } from '../notifications/notify.ts';
 import { adminTransaction } from './audit.ts';
 
 export const ADMIN_MAIL = 'admin_mail';
@@ -108,6 +109,10 @@ export async function sendMail(ctx: AppContext, adminId: string, input: SendMail
         mail_id: mailId,
       };
       await insertInventoryEntry(trx, row);
+    }
+    if (items.length > 0) {
+      const data = { mailId, senderName, subject: mail.subject, items };
+      await notify(trx, { userId: input.userId, kind: 'items_mailed', data, at: ctx.clock() });
     }
     await audit({ action: 'mail.send', targetType: 'mail', targetId: mailId, after: mail });
     return mail;

@@ -7,20 +7,28 @@
 // "ada@gmail.com"), or a Discord id exactly. Substrings are found through trigram indexes (migration
 // 021), and a trigram needs 3 characters: a term of 1 or 2 characters matches the START of each
 // instead (one index range, migration 015). `%` and `_` are literal characters.
+//
+// The work per page is bounded: a search first walks the order's index for at most 40 rows per page
+// row, keeping the matches (a common term fills its page there), and only a rarer term is read
+// through the search's indexes and sorted (few matches). The first page of a search or filter counts
+// its matches up to MATCHING_COUNT_CAP ("1,000+"), the same way: row by row for a common term (the
+// cap's match comes after cap / share rows), through the indexes for a rare one.
 import {
-  type AdminUser,
   type AdminUserSort,
+  type AdminUsersResponse,
   type adminUsersQuerySchema,
   DEFAULT_PAGE_SIZE,
+  MATCHING_COUNT_CAP,
   pagingMessages,
 } from '@starport/api-client/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import {
-  countSearchMatches,
+  countUsersMatching,
   pageUsersWithTier,
   type UserOrderKey,
   type UserSearch,
+  type UserWithTier,
   userOrderKey,
 } from '../../db/repositories/users.ts';
 import { invalid } from '../../errors.ts';
@@ -39,11 +47,11 @@ const ORDERS: Record<AdminUserSort, { order: UserOrderKey; direction: 'asc' | 'd
 };
 
 /**
- * Past this many matches a search is "many" (db/repositories/users.ts): at a million players, 2,000
- * matches sort in a few milliseconds, and a term matching more than 2,000 finds its page of 50 within
- * the first few thousand rows of the order's index.
+ * A search first reads this many rows of the order's index per row of its page, keeping the matches:
+ * a term one player in 40 or more matches fills its page there, at a million players as at ten
+ * thousand. A rarer one is found through the search's indexes instead (few matches to sort).
  */
-export const FEW_MATCHES = 2000;
+export const WALK_ROWS_PER_PAGE_ROW = 40;
 
 /** The first string after every string that starts with `prefix`, in code point (= UTF-8 byte) order. */
 export function prefixUpperBound(prefix: string): string | null {
@@ -70,10 +78,7 @@ export function searchOf(text: string | undefined): UserSearch | undefined {
   return to ? { kind: 'prefix', from: term, to, discordId } : undefined;
 }
 
-export async function listUsersForAdmin(
-  ctx: AppContext,
-  query: AdminUsersQueryInput,
-): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+export async function listUsersForAdmin(ctx: AppContext, query: AdminUsersQueryInput): Promise<AdminUsersResponse> {
   const { order, direction } = ORDERS[query.sort];
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   let after: { key: string | number; id: string } | undefined;
@@ -83,21 +88,38 @@ export async function listUsersForAdmin(
     after = { key: cursor.key, id: cursor.id };
   }
   const match = searchOf(query.search);
-  const search = match && {
-    ...match,
-    many: (await countSearchMatches(ctx.db, ctx.dialect, match, FEW_MATCHES + 1)) > FEW_MATCHES,
-  };
-  const rows = await pageUsersWithTier(ctx.db, {
+  const filters = {
     dialect: ctx.dialect,
-    order,
-    direction,
-    search,
     tierId: query.tier === undefined ? undefined : query.tier === 'none' ? null : query.tier,
     admin: query.admin,
-    after,
-    // One more than asked: whether a next page exists, without a count.
-    limit: limit + 1,
-  });
+  };
+  // One more than asked: whether a next page exists, without a count.
+  const request = { ...filters, order, direction, after, limit: limit + 1 };
+  let walked = false;
+  let rows: UserWithTier[];
+  if (match) {
+    // A common term fills its page within a bounded walk of the order; a rare one is read through
+    // the search's indexes and sorted.
+    rows = await pageUsersWithTier(ctx.db, {
+      ...request,
+      search: { ...match, walk: true },
+      walkRows: (limit + 1) * WALK_ROWS_PER_PAGE_ROW,
+    });
+    walked = rows.length > limit;
+    if (!walked) rows = await pageUsersWithTier(ctx.db, { ...request, search: { ...match, walk: false } });
+  } else {
+    rows = await pageUsersWithTier(ctx.db, request);
+  }
   const page = toPage(rows, limit, (row) => ({ order: query.sort, key: userOrderKey(row, order), id: row.id }));
-  return { users: page.rows.map(toAdminUserView), nextCursor: page.nextCursor };
+  const answer: AdminUsersResponse = { users: page.rows.map(toAdminUserView), nextCursor: page.nextCursor };
+  // The first page of a search or a filter says how many match, up to the cap ("1,000+").
+  if (after === undefined && (match || filters.tierId !== undefined || filters.admin !== undefined)) {
+    const counted = await countUsersMatching(
+      ctx.db,
+      { ...filters, search: match && { ...match, walk: walked } },
+      MATCHING_COUNT_CAP + 1,
+    );
+    answer.matching = { count: Math.min(counted, MATCHING_COUNT_CAP), more: counted > MATCHING_COUNT_CAP };
+  }
+  return answer;
 }

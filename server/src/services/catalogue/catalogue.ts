@@ -10,6 +10,7 @@ import {
 import { toCategoryView, toShopItemView, toTierView } from './catalogue-view.ts';
 import { withItemImages } from './image-variants.ts';
 import { cachedAnswer, cachedJson, type JsonAnswer, plainAnswer } from './public-cache.ts';
+import { loadSalePrices } from './sales.ts';
 
 export async function listPublicTiers(ctx: AppContext): Promise<Tier[]> {
   return (await listActiveTiers(ctx.db)).map(toTierView);
@@ -21,10 +22,16 @@ export async function listPublicCategories(ctx: AppContext): Promise<ShopCategor
 
 /**
  * Items of one category (by slug), or of all; an unknown or inactive category holds none. Their
- * pictures come with hashed, sized addresses (image-variants.ts), computed here once per cache fill.
+ * pictures come with hashed, sized addresses (image-variants.ts), computed here once per cache fill,
+ * and each carries the running sale that prices it, or null (the cache turns over when one starts or ends).
  */
 async function listPublicItems(ctx: AppContext, categorySlug?: string): Promise<ShopItem[]> {
-  return withItemImages(ctx.images, (await listPublicShopItems(ctx.db, categorySlug || undefined)).map(toShopItemView));
+  const rows = await listPublicShopItems(ctx.db, categorySlug || undefined);
+  const sales = await loadSalePrices(ctx.db, ctx.clock());
+  return withItemImages(
+    ctx.images,
+    rows.map((row) => ({ ...toShopItemView(row), sale: sales.saleFor(row) })),
+  );
 }
 
 /** The answer to a category no shown item holds (unknown, inactive or empty), the same for every one. */

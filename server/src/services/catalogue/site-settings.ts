@@ -1,5 +1,7 @@
 // Site settings (SPEC.md §2, §3): the stored row over the defaults, and the admin's changes.
 import {
+  type AdminSiteSettings,
+  DEFAULT_PLAY_LABEL,
   defaultSiteSettings,
   type SiteSettings,
   tabKeys,
@@ -12,15 +14,27 @@ import { findSiteSettings, upsertSiteSettings } from '../../db/repositories/site
 import { hasTwoFactorEnabled } from '../../db/repositories/two-factor.ts';
 import { conflict } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
+import { centsToUsd, usdToCents } from '../accounts/user-view.ts';
 import { adminTransaction } from '../admin/audit.ts';
 
+/** What everyone reads: the admin-only parts (the news webhook) left out. */
 export async function getSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  const { newsWebhookUrl: _secret, ...settings } = await getSiteSettingsFrom(ctx.db);
+  return settings;
+}
+
+export async function getAdminSiteSettings(ctx: AppContext): Promise<AdminSiteSettings> {
   return getSiteSettingsFrom(ctx.db);
 }
 
-async function getSiteSettingsFrom(db: Executor): Promise<SiteSettings> {
+/** The Discord webhook news posts are announced to, or null. */
+export async function getNewsWebhookUrl(db: Executor): Promise<string | null> {
+  return (await findSiteSettings(db))?.news_webhook_url ?? null;
+}
+
+async function getSiteSettingsFrom(db: Executor): Promise<AdminSiteSettings> {
   const row = await findSiteSettings(db);
-  if (!row) return defaultSiteSettings;
+  if (!row) return { ...defaultSiteSettings, newsWebhookUrl: null };
   const stored = JSON.parse(row.visible_tabs) as Record<string, unknown>;
   const visibleTabs = { ...defaultSiteSettings.visibleTabs };
   // Only a stored false hides a tab: a tab added later starts visible.
@@ -29,8 +43,20 @@ async function getSiteSettingsFrom(db: Executor): Promise<SiteSettings> {
     visibleTabs,
     thankYouMessage: row.thank_you_message,
     requireAdminTwoFactor: row.require_admin_two_factor === 1,
+    playUrl: row.play_url || null,
+    playLabel: row.play_label || DEFAULT_PLAY_LABEL,
+    creditsInTrades: row.credits_in_trades !== 0,
+    monthlyGoal:
+      row.monthly_goal_cents === null || row.monthly_goal_cents === undefined
+        ? null
+        : { amountUSD: centsToUsd(Number(row.monthly_goal_cents)), text: row.monthly_goal_text ?? '' },
+    newsWebhookUrl: row.news_webhook_url || null,
   };
 }
+
+/** A change's value for a nullable text: left out keeps it, empty or null clears it. */
+const changedText = (value: string | null | undefined, current: string | null): string | null =>
+  value === undefined ? current : value || null;
 
 /**
  * Applies an admin's change over what is stored; what the change leaves out stays as it was. The
@@ -41,13 +67,18 @@ export async function updateSiteSettings(
   ctx: AppContext,
   adminId: string,
   change: UpdateSiteSettingsRequest,
-): Promise<SiteSettings> {
+): Promise<AdminSiteSettings> {
   return adminTransaction(ctx, adminId, async (trx, audit) => {
     const current = await getSiteSettingsFrom(trx);
-    const settings: SiteSettings = {
+    const settings: AdminSiteSettings = {
       visibleTabs: { ...current.visibleTabs },
       thankYouMessage: change.thankYouMessage ?? current.thankYouMessage,
       requireAdminTwoFactor: change.requireAdminTwoFactor ?? current.requireAdminTwoFactor,
+      playUrl: changedText(change.playUrl, current.playUrl),
+      playLabel: change.playLabel === undefined ? current.playLabel : change.playLabel || DEFAULT_PLAY_LABEL,
+      newsWebhookUrl: changedText(change.newsWebhookUrl, current.newsWebhookUrl),
+      creditsInTrades: change.creditsInTrades ?? current.creditsInTrades,
+      monthlyGoal: change.monthlyGoal === undefined ? current.monthlyGoal : change.monthlyGoal,
     };
     if (
       settings.requireAdminTwoFactor &&
@@ -65,6 +96,12 @@ export async function updateSiteSettings(
       visible_tabs: JSON.stringify(settings.visibleTabs),
       thank_you_message: settings.thankYouMessage,
       require_admin_two_factor: settings.requireAdminTwoFactor ? 1 : 0,
+      play_url: settings.playUrl,
+      play_label: settings.playLabel,
+      news_webhook_url: settings.newsWebhookUrl,
+      credits_in_trades: settings.creditsInTrades ? 1 : 0,
+      monthly_goal_cents: settings.monthlyGoal ? usdToCents(settings.monthlyGoal.amountUSD) : null,
+      monthly_goal_text: settings.monthlyGoal ? settings.monthlyGoal.text : null,
       updated_at: toIso(ctx.clock()),
     });
     await audit({

@@ -11,7 +11,10 @@ export function resolveSlug(slug: string | undefined, name: string): string {
 }
 
 /** Runs a write; a clash on the slug's unique index becomes 409 "A … with this slug already exists". */
-export async function withUniqueSlug<T>(kind: 'tier' | 'item' | 'category', write: () => Promise<T>): Promise<T> {
+export async function withUniqueSlug<T>(
+  kind: 'tier' | 'item' | 'category' | 'update',
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {

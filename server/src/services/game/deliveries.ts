@@ -40,6 +40,7 @@ import { newId, newSecretToken, sha256Hex } from '../../lib/ids.ts';
 import { newestFirstAnswer, newestFirstRequest } from '../../lib/page-cursor.ts';
 import { adminTransaction } from '../admin/audit.ts';
 import { ADMIN_MAIL } from '../admin/mail.ts';
+import { tellDeliveriesDone } from '../notifications/wired-notices.ts';
 
 /** How long a game server holds a delivery before it returns to the queue unacknowledged. */
 export const LEASE_MS = 60_000;
@@ -153,12 +154,14 @@ export async function pollDeliveries(
     if (leased.length >= limit) break;
     const kind = row.acquired_method === ADMIN_MAIL ? 'mail' : 'purchase';
     const requiresOnline = kind === 'purchase';
-    if (!(await leaseDelivery(ctx.db, row.id, { keyId, until: leaseUntil, now: toIso(now) }))) continue;
+    // The quantity as leased: a gift may have taken part of the entry since it was listed.
+    const quantity = await leaseDelivery(ctx.db, row.id, { keyId, until: leaseUntil, now: toIso(now) });
+    if (quantity === null) continue;
     leased.push({
       id: row.id,
       kind,
       player: { id: row.user_id, username: row.username, discordId: row.discord_id },
-      items: itemsToHandOver(JSON.parse(row.item_snapshot) as ShopItem, Number(row.quantity)),
+      items: itemsToHandOver(JSON.parse(row.item_snapshot) as ShopItem, quantity),
       requiresOnline,
       mail:
         kind === 'mail' && row.subject !== null
@@ -192,6 +195,7 @@ export async function acknowledgeDeliveries(ctx: AppContext, keyId: string, ids:
   const now = toIso(ctx.clock());
   const { acknowledged, others, states } = await inTransaction(ctx.db, async (trx) => {
     const confirmed = await markDelivered(trx, unique, keyId, now);
+    await tellDeliveriesDone(trx, confirmed, ctx.clock());
     const rest = unique.filter((id) => !confirmed.includes(id));
     return { acknowledged: confirmed, others: rest, states: await findDeliveryStates(trx, rest) };
   });

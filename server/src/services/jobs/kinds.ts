@@ -3,8 +3,9 @@
 // comes last, so a mail another kind queues goes out in the same poll.
 
 import { resetLinkJob } from '../accounts/password-reset.ts';
+import { announceUpdateJob } from '../community/announce.ts';
 import { roleSyncJob } from '../discord/roles.ts';
 import { mailJob } from '../mail/mail.ts';
 import type { AnyJobKind } from './runner.ts';
 
-export const jobKinds: AnyJobKind[] = [roleSyncJob, resetLinkJob, mailJob];
+export const jobKinds: AnyJobKind[] = [roleSyncJob, resetLinkJob, announceUpdateJob, mailJob];

@@ -8,7 +8,12 @@ import { deleteFinishedJobs } from '../../db/repositories/jobs.ts';
 import { deleteEndedRateLimits } from '../../db/repositories/rate-limits.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { purgeExpiredSessions } from '../accounts/sessions.ts';
+import { startAndEndSales } from '../catalogue/sales.ts';
+import { publishScheduledUpdates } from '../community/updates.ts';
 import { enqueueRoleSyncForAll, isBotConfigured } from '../discord/roles.ts';
+import { endDueTierGifts } from '../economy/tier-gifts.ts';
+import { expireTrades } from '../economy/trades.ts';
+import { pruneOldStatEvents } from '../leaderboard/stats.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
 import { jobKinds } from './kinds.ts';
 import { reapExpiredLeases } from './runner.ts';
@@ -44,8 +49,19 @@ export const schedule: ScheduledTask[] = [
   },
   // Cancels and refunds what a webhook could not reach Stripe for (a duplicate subscription, a refunded one).
   { name: 'payments.settle_holds', everyMs: 5 * MINUTE, run: settleSubscriptionHolds, atStart: true },
+  // Gifted months of a tier end (tier and role go, unless a subscription or another gift holds them).
+  { name: 'tier_gifts.end', everyMs: 5 * MINUTE, run: endDueTierGifts, atStart: true },
   // Re-applies what every linked member should have, as role-sync jobs.
   { name: 'discord.reconcile', everyMs: HOUR, run: enqueueRoleSyncForAll, when: isBotConfigured },
+  // Scheduled news posts go out within this long of their time (and those due while the server was down, at start).
+  { name: 'updates.publish_scheduled', everyMs: 15 * 1000, run: publishScheduledUpdates, atStart: true },
+  // Sales start and end within this long of their times (and those due while the server was down, at
+  // start); the catalogue's cache turns over when one does. Their prices never outlast their end.
+  { name: 'sales.start_and_end', everyMs: 15 * 1000, run: startAndEndSales, atStart: true },
+  // Applied stat eventIds are kept for a bounded window (leaderboard/stats.ts STAT_EVENT_KEEP_DAYS).
+  { name: 'leaderboard.prune_stat_events', everyMs: HOUR, run: pruneOldStatEvents },
+  // Trade offers unanswered for 7 days expire, and both players are told.
+  { name: 'trades.expire', everyMs: 5 * MINUTE, run: expireTrades, atStart: true },
   { name: 'jobs.reap_leases', everyMs: MINUTE, run: (ctx) => reapExpiredLeases(ctx, jobKinds) },
   {
     name: 'jobs.purge_finished',

@@ -6,13 +6,19 @@ import { MAX_BALANCE } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor, PaymentRow } from '../../db/database.ts';
 import { insertInventoryEntry } from '../../db/repositories/inventory.ts';
+import { insertPaymentEvent } from '../../db/repositories/payment-events.ts';
 import { lockPayment, transitionPayment, updatePayment } from '../../db/repositories/payments.ts';
+import { findUserById } from '../../db/repositories/users.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
+import { reclaimCouponOf } from '../coupons/coupons.ts';
+import { deliverBoughtGift } from '../economy/purchase-gifts.ts';
+import { startTierGift } from '../economy/tier-gifts.ts';
+import { tellPaymentOutcome } from '../notifications/wired-notices.ts';
 import { creditUpToMaximum } from '../purchases/credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
-import { CASH_PURCHASE, LEDGER_REASONS, readPurchase } from './payment-records.ts';
+import { CASH_PURCHASE, LEDGER_REASONS, PAYMENTS_ACTOR, readPurchase } from './payment-records.ts';
 import { applyChargeOutcome } from './payment-reversals.ts';
 import type { PaidCheckout } from './provider.ts';
 import { applySubscriptionState, findTierGivingSubscriptionLocked } from './subscription-lifecycle.ts';
@@ -26,6 +32,11 @@ function orderedQuantities(payment: PaymentRow): number[] {
   if (purchase.kind === 'items') return purchase.lines.map((line) => line.quantity);
   return [1];
 }
+
+const isActiveUser = async (trx: Executor, userId: string) => {
+  const user = await findUserById(trx, userId);
+  return Boolean(user && !user.deleted_at);
+};
 
 const sameQuantities = (a: number[], b: number[]) =>
   a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i]);
@@ -84,10 +95,21 @@ export async function fulfilCheckout(
       payment_intent_id: paid.paymentIntentId ?? payment.payment_intent_id,
       invoice_id: paid.invoiceId ?? payment.invoice_id,
       subscription_id: paid.subscription?.id ?? payment.subscription_id,
+      ...(paid.card ? { card_brand: paid.card.brand, card_last4: paid.card.last4 } : {}),
     });
     if (!moved) return 'already';
+    await insertPaymentEvent(trx, {
+      paymentId: payment.id,
+      type: 'paid',
+      amountCents: Number(payment.amount_cents),
+      actor: PAYMENTS_ACTOR,
+      at: nowIso,
+    });
+    // Cancelled or expired, then paid after all: the coupon's use it gave back counts again.
+    if (payment.status !== 'pending') await reclaimCouponOf(trx, payment.id);
 
     if (purchase.kind === 'items') {
+      const giftTo = purchase.giftTo && (await isActiveUser(trx, purchase.giftTo.userId)) ? purchase.giftTo : null;
       let credits = 0;
       let withheld = 0;
       for (const line of purchase.lines) {
@@ -104,27 +126,49 @@ export async function fulfilCheckout(
           withheld += line.credits - result.added;
           continue;
         }
-        await insertInventoryEntry(trx, {
+        const entry = {
           id: newId(),
-          user_id: payment.user_id,
           shop_item_id: line.itemId,
           item_snapshot: JSON.stringify(line.snapshot),
           quantity: line.quantity,
-          acquired_method: CASH_PURCHASE,
-          delivered_to_game: 0,
+          delivered_to_game: 0 as const,
           delivered_at: null,
-          trade_locked_until: tradeLockedUntil(now, ctx.config.tradeLockMs),
           created_at: nowIso,
           mail_id: null,
           payment_id: payment.id,
+        };
+        // For a friend, straight to them; to the buyer if their account has been deleted since.
+        if (giftTo) {
+          await deliverBoughtGift(ctx, trx, {
+            buyerId: payment.user_id,
+            recipientId: giftTo.userId,
+            entry,
+            itemName: line.name,
+            reference: payment.id,
+          });
+          continue;
+        }
+        await insertInventoryEntry(trx, {
+          ...entry,
+          user_id: payment.user_id,
+          acquired_method: CASH_PURCHASE,
+          trade_locked_until: tradeLockedUntil(now, ctx.config.tradeLockMs),
         });
       }
       if (credits > 0) await updatePayment(trx, payment.id, { credits_granted: credits });
       if (withheld > 0) await recordWithheldCredits(trx, ctx, payment, withheld, nowIso);
+    } else if (purchase.kind === 'tier_gift') {
+      await startTierGift(ctx, trx, {
+        buyerId: payment.user_id,
+        giftTo: purchase.giftTo,
+        tier: purchase.tier,
+        paymentId: payment.id,
+      });
     } else if (purchase.kind === 'subscription' && paid.subscription) {
       await applySubscriptionState(trx, ctx, payment.provider, paid.subscription, paid.readAt, payment.user_id);
     }
     if (paid.paymentIntentId) await applyChargeOutcome(trx, ctx, paid.paymentIntentId, paid.chargeOutcome ?? null);
+    await tellPaymentOutcome(trx, payment, 'succeeded', now);
     ctx.logger.info('payments.fulfilled', {
       paymentId: payment.id,
       userId: payment.user_id,

@@ -4,7 +4,9 @@
 import {
   type CheckoutRequest,
   CREDITS_CATEGORY,
-  discountedPrice,
+  couponMessages,
+  economyMessages,
+  type GiftTierRequest,
   MIN_CHARGE_CENTS,
   paymentMessages,
   type RedirectResponse,
@@ -15,11 +17,14 @@ import { findHoldingSubscription } from '../../db/repositories/subscriptions.ts'
 import type { UserWithTier } from '../../db/repositories/users.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { toShopItemView } from '../catalogue/catalogue-view.ts';
+import { currentItemPrice } from '../catalogue/sales.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
+import { openCoupon, priceAfterCoupon, reaches, requireMinimumSpend } from '../coupons/coupons.ts';
+import { findGiftRecipient, refuseGiftOfExclusiveItem } from '../economy/purchase-gifts.ts';
 import { wouldPassMaximum } from '../purchases/credit-ledger.ts';
 import { fulfilCheckout } from './checkout-completion.ts';
 import { findOwnOrder, findTierForSale, openOrder, openSubscriptionOrder, requireUser } from './orders.ts';
-import { type PurchaseLine, readPurchase, returnPaths } from './payment-records.ts';
+import { type PurchaseLine, readPurchase, returnPaths, tierRef } from './payment-records.ts';
 import { confirmTierChange } from './tier-change.ts';
 
 /**
@@ -39,16 +44,33 @@ export async function createItemsCheckout(
 ): Promise<RedirectResponse> {
   ctx.payments.requireCardPayments();
   const user = await requireUser(ctx, userId);
+  // For a friend: the recipient is checked before any order is opened or money asked for.
+  const recipient = request.giftTo ? await findGiftRecipient(ctx.db, user.id, request.giftTo) : null;
+  const coupon = request.coupon ? await openCoupon(ctx.db, request.coupon, user.id, ctx.clock()) : null;
+  let reachedCents = 0;
+  let discountCents = 0;
   const lines: PurchaseLine[] = [];
   for (const wanted of request.items) {
     const quantity = wanted.quantity ?? 1;
     const item = await findPublicShopItem(ctx.db, wanted.itemId);
     if (!item) throw notFound(paymentMessages.itemNotFound);
-    const unit = discountedPrice(Number(item.price_usd_cents), Number(item.discount));
-    if (Number(item.price_usd_cents) <= 0 || unit <= 0) throw invalid(paymentMessages.notForCash);
-    const refusal = await tierExclusiveRefusal(ctx.db, item, user.current_tier_id);
-    if (refusal) throw refusal;
+    const listed = await currentItemPrice(ctx.db, item, ctx.clock(), 'cents');
+    if (Number(item.price_usd_cents) <= 0 || listed <= 0) throw invalid(paymentMessages.notForCash);
+    let unit = listed;
+    // The code takes its discount off each unit it reaches (coupons.ts); the provider charges what is left.
+    if (coupon && (await reaches(ctx.db, coupon, { kind: 'item', item }))) {
+      unit = priceAfterCoupon(coupon, listed);
+      reachedCents += listed * quantity;
+      discountCents += (listed - unit) * quantity;
+    }
     const isPack = item.category === CREDITS_CATEGORY;
+    if (recipient) {
+      if (isPack) throw invalid(economyMessages.creditPackGift);
+      await refuseGiftOfExclusiveItem(ctx.db, item, recipient);
+    } else {
+      const refusal = await tierExclusiveRefusal(ctx.db, item, user.current_tier_id);
+      if (refusal) throw refusal;
+    }
     lines.push({
       itemId: item.id,
       name: item.name,
@@ -60,17 +82,32 @@ export async function createItemsCheckout(
       snapshot: toShopItemView(item),
     });
   }
+  if (coupon) {
+    if (reachedCents === 0) throw invalid(couponMessages.notApplicable);
+    requireMinimumSpend(coupon, reachedCents, 'cents');
+  }
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (total < MIN_CHARGE_CENTS) throw invalid(paymentMessages.belowMinimum);
   refuseOverfullBalance(user, lines);
 
+  const orderCoupon = coupon ? { code: coupon.code, discountCents } : undefined;
   return openOrder(ctx, {
     user,
     kind: 'items',
     amountCents: total,
-    purchase: { kind: 'items', lines },
-    keyParts: lines.map((line) => [line.itemId, line.quantity, line.unitAmountCents]).sort(),
+    purchase: {
+      kind: 'items',
+      lines,
+      ...(recipient ? { giftTo: { userId: recipient.id, username: recipient.username } } : {}),
+      ...(orderCoupon ? { coupon: orderCoupon } : {}),
+    },
+    keyParts: [
+      lines.map((line) => [line.itemId, line.quantity, line.unitAmountCents]).sort(),
+      recipient?.id ?? null,
+      coupon?.id ?? null,
+    ],
     checkout: { kind: 'items', lines },
+    ...(coupon ? { coupon: { row: coupon, discountCents } } : {}),
   });
 }
 
@@ -85,6 +122,32 @@ export async function subscribe(ctx: AppContext, userId: string, tierId: string)
   if (await findHoldingSubscription(ctx.db, user.id)) throw conflict(paymentMessages.alreadySubscribed);
   if (user.current_tier_id) throw conflict(paymentMessages.alreadyHasTier);
   return openSubscriptionOrder(ctx, user, await findTierForSale(ctx, tierId));
+}
+
+/**
+ * POST /api/stripe/gift-tier: a month of a tier for another player, paid once (never a subscription).
+ * The recipient must exist, not be the buyer, and hold no tier now (a gift would change nothing, or
+ * take theirs away); they get the tier when it is paid (checkout-completion.ts, tier-gifts.ts).
+ */
+export async function giftTier(ctx: AppContext, userId: string, request: GiftTierRequest): Promise<RedirectResponse> {
+  ctx.payments.requireCardPayments();
+  const user = await requireUser(ctx, userId);
+  const recipient = await findGiftRecipient(ctx.db, user.id, request.giftTo);
+  const tier = await findTierForSale(ctx, request.tierId);
+  if (recipient.currentTierId) throw conflict(economyMessages.recipientHasTier(recipient.username));
+  const price = Number(tier.price_cents);
+  return openOrder(ctx, {
+    user,
+    kind: 'items',
+    amountCents: price,
+    purchase: {
+      kind: 'tier_gift',
+      tier: tierRef(tier),
+      giftTo: { userId: recipient.id, username: recipient.username },
+    },
+    keyParts: ['tier_gift', tier.id, price, recipient.id],
+    checkout: { kind: 'tier_gift', tier, recipient: recipient.username },
+  });
 }
 
 /**

@@ -3,9 +3,10 @@
 // their owner. The calls that open one are rate-limited per player and per address.
 import { MIN_CHARGE_CENTS, type Order, paymentMessages, type RedirectResponse } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
-import type { PaymentKind, PaymentRow, TierRow } from '../../db/database.ts';
+import type { CouponRow, PaymentKind, PaymentRow, TierRow } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { findTierById } from '../../db/repositories/catalogue.ts';
+import { insertPaymentEvent } from '../../db/repositories/payment-events.ts';
 import {
   findPaymentById,
   findPaymentByIdempotencyKey,
@@ -14,11 +15,13 @@ import {
   updatePayment,
 } from '../../db/repositories/payments.ts';
 import { findUserById, type UserWithTier } from '../../db/repositories/users.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { invalid, notFound, rateLimited } from '../../errors.ts';
 import { addressLimitKey } from '../../lib/client-address-key.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId, sha256Hex } from '../../lib/ids.ts';
 import type { RateLimitVerdict } from '../../lib/rate-limiter.ts';
+import { redeemCoupon, releaseCouponOf } from '../coupons/coupons.ts';
 import { CURRENCY, type Purchase, returnPaths, siteCheckoutPath, tierRef, toOrderView } from './payment-records.ts';
 import type { CheckoutOrder } from './provider.ts';
 
@@ -56,6 +59,8 @@ export interface OrderSpec {
   keyParts: unknown;
   /** Paid at the provider's checkout (items, a subscription); left out, on the site's own page (a tier change). */
   checkout?: CheckoutOrder['purchase'];
+  /** A coupon whose use the new order takes, in the transaction that records it (coupons.ts). */
+  coupon?: { row: CouponRow; discountCents: number };
 }
 
 /**
@@ -95,7 +100,23 @@ export async function openOrder(ctx: AppContext, spec: OrderSpec): Promise<Redir
         refunded_at: null,
       };
       try {
-        await insertPayment(ctx.db, row);
+        const coupon = spec.coupon;
+        // The order, its first event and its coupon use together: a use that cannot be taken opens no order.
+        await inTransaction(ctx.db, async (trx) => {
+          await insertPayment(trx, row);
+          await insertPaymentEvent(trx, { paymentId: row.id, type: 'checkout', actor: spec.user.id, at: nowIso });
+          if (coupon) {
+            await redeemCoupon(trx, coupon.row, {
+              couponId: coupon.row.id,
+              code: coupon.row.code,
+              userId: spec.user.id,
+              kind: 'card',
+              reference: row.id,
+              discount: coupon.discountCents,
+              now: nowIso,
+            });
+          }
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // The other click of a double click got there first: use its order.
@@ -168,9 +189,14 @@ export async function getOrder(ctx: AppContext, userId: string, orderId: string)
   return toOrderView(await findOwnOrder(ctx, userId, orderId));
 }
 
-/** POST /api/stripe/orders/{id}/cancel: the checkout page's Cancel. */
+/** POST /api/stripe/orders/{id}/cancel: the checkout page's Cancel; a coupon's use comes back. */
 export async function cancelOrder(ctx: AppContext, userId: string, orderId: string): Promise<RedirectResponse> {
   const payment = await findOwnOrder(ctx, userId, orderId);
-  await transitionPayment(ctx.db, payment.id, ['pending'], { status: 'cancelled', updated_at: toIso(ctx.clock()) });
+  const nowIso = toIso(ctx.clock());
+  await inTransaction(ctx.db, async (trx) => {
+    if (await transitionPayment(trx, payment.id, ['pending'], { status: 'cancelled', updated_at: nowIso })) {
+      await releaseCouponOf(trx, payment.id, nowIso);
+    }
+  });
   return { url: returnPaths(payment.kind).cancel };
 }

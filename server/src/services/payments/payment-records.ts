@@ -46,8 +46,22 @@ export interface TierRef {
   priceCents: number;
 }
 
+/** For a friend (issue 20): who receives what the order buys. */
+export interface GiftTo {
+  userId: string;
+  username: string;
+}
+
+/** The coupon an order used (issue 22): its code as entered by the admin, and the cents it took off. */
+export interface OrderCoupon {
+  code: string;
+  discountCents: number;
+}
+
 export type Purchase =
-  | { kind: 'items'; lines: PurchaseLine[] }
+  | { kind: 'items'; lines: PurchaseLine[]; giftTo?: GiftTo; coupon?: OrderCoupon }
+  /** A month of a tier for another player: one payment, no subscription (payments.kind is `items`). */
+  | { kind: 'tier_gift'; tier: TierRef; giftTo: GiftTo }
   | { kind: 'subscription'; tier: TierRef }
   | {
       kind: 'tier_change';
@@ -71,6 +85,10 @@ export const tierRef = (tier: Pick<TierRow, 'id' | 'name' | 'price_cents'>): Tie
 });
 
 const tierView = (ref: TierRef) => ({ _id: ref.tierId, name: ref.name, price: centsToUsd(ref.priceCents) });
+
+/** How a tier gift reads on the checkout page and at the provider. */
+export const tierGiftLineName = (tier: string, recipient: string): string =>
+  `${tier} tier for one month, a gift for ${recipient}`;
 
 /** Where the player goes after paying or cancelling, by kind of order (SPEC.md §2's query parameters). */
 export function returnPaths(kind: PaymentRow['kind']): { success: string; cancel: string } {
@@ -108,6 +126,22 @@ export function toOrderView(row: PaymentRow): Order {
           credits: line.credits,
         })),
         tier: null,
+        fromTier: null,
+      };
+    case 'tier_gift':
+      return {
+        ...base,
+        amount: centsToUsd(Number(row.amount_cents)),
+        lines: [
+          {
+            name: tierGiftLineName(purchase.tier.name, purchase.giftTo.username),
+            quantity: 1,
+            unitAmount: centsToUsd(Number(row.amount_cents)),
+            amount: centsToUsd(Number(row.amount_cents)),
+            credits: 0,
+          },
+        ],
+        tier: tierView(purchase.tier),
         fromTier: null,
       };
     case 'subscription':

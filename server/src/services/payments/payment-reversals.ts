@@ -4,6 +4,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor, PaymentRow } from '../../db/database.ts';
 import { restoreEntriesOfPayment, revokeEntriesOfPayment } from '../../db/repositories/inventory.ts';
+import { insertPaymentEvent } from '../../db/repositories/payment-events.ts';
 import {
   findPaymentByPaymentIntent,
   lockPayment,
@@ -12,9 +13,11 @@ import {
 } from '../../db/repositories/payments.ts';
 import { lockUserCredits } from '../../db/repositories/users.ts';
 import { toIso } from '../../lib/clock.ts';
+import { releaseCouponOf } from '../coupons/coupons.ts';
+import { endTierGiftOfOrder } from '../economy/tier-gifts.ts';
 import { creditUpToMaximum, debitWithLedger } from '../purchases/credit-ledger.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from './event-transaction.ts';
-import { LEDGER_REASONS } from './payment-records.ts';
+import { LEDGER_REASONS, PAYMENTS_ACTOR } from './payment-records.ts';
 import type { ChargeOutcome } from './provider.ts';
 import { holdSubscriptionOf, releaseSubscriptionOf } from './subscription-lifecycle.ts';
 
@@ -91,14 +94,27 @@ export interface RefundOutcome {
   amountRefundedCents: number;
   /** The whole charge was refunded: only then is the purchase taken back. */
   fullyRefunded: boolean;
+  /** Who made it, for the order's history: an admin's id; left out, the provider's word (PAYMENTS_ACTOR). */
+  actor?: string;
+  note?: string;
 }
 
 /**
  * A refund: the amount is recorded (revenue follows it), and a full refund revokes the purchase. A
  * partial refund is a goodwill gesture and leaves the purchase with the player.
  */
-export async function applyRefund(ctx: AppContext, refund: RefundOutcome, event: EventRef | null) {
-  return inEventTransaction(ctx, event, (trx) => refundInTransaction(trx, ctx, refund));
+export async function applyRefund(
+  ctx: AppContext,
+  refund: RefundOutcome,
+  event: EventRef | null,
+  /** Runs in the same transaction once the refund has been applied (an admin's audit entry). */
+  onApplied?: (trx: Executor) => Promise<void>,
+) {
+  return inEventTransaction(ctx, event, async (trx) => {
+    const outcome = await refundInTransaction(trx, ctx, refund);
+    if (outcome === 'applied' && onApplied) await onApplied(trx);
+    return outcome;
+  });
 }
 
 async function refundInTransaction(trx: Executor, ctx: AppContext, refund: RefundOutcome): Promise<ApplyOutcome> {
@@ -110,6 +126,15 @@ async function refundInTransaction(trx: Executor, ctx: AppContext, refund: Refun
   }
   const more = refund.amountRefundedCents > Number(payment.refunded_cents);
   const amounts = more ? { refunded_cents: refund.amountRefundedCents, refunded_at: nowIso } : {};
+  const recordEvent = (type: 'refunded' | 'partially_refunded') =>
+    insertPaymentEvent(trx, {
+      paymentId: payment.id,
+      type,
+      amountCents: Math.max(refund.amountRefundedCents - Number(payment.refunded_cents), 0),
+      actor: refund.actor ?? PAYMENTS_ACTOR,
+      note: refund.note ?? null,
+      at: nowIso,
+    });
   if (refund.fullyRefunded) {
     const moved = await transitionPayment(trx, payment.id, ['paid', 'partially_refunded', 'disputed'], {
       status: 'refunded',
@@ -117,9 +142,14 @@ async function refundInTransaction(trx: Executor, ctx: AppContext, refund: Refun
       ...amounts,
     });
     if (!moved) return 'already';
+    await recordEvent('refunded');
     await revokePurchase(trx, ctx, payment, nowIso);
-    // A refunded month is a month the player no longer has: the subscription ends, and is cancelled.
+    // A refunded order gives its coupon's use back (issue 22).
+    await releaseCouponOf(trx, payment.id, nowIso);
+    // A refunded month is a month the player no longer has: the subscription ends, and is cancelled;
+    // a month of a tier given as a gift ends too.
     await holdSubscriptionOf(trx, ctx, payment, 'refunded', nowIso);
+    await endTierGiftOfOrder(ctx, trx, payment.id, refund.actor ?? PAYMENTS_ACTOR);
   } else {
     if (!more) return 'already';
     await transitionPayment(trx, payment.id, ['paid', 'partially_refunded'], {
@@ -127,6 +157,7 @@ async function refundInTransaction(trx: Executor, ctx: AppContext, refund: Refun
       updated_at: nowIso,
       ...amounts,
     });
+    await recordEvent('partially_refunded');
   }
   ctx.logger.info('payments.refunded', {
     paymentId: payment.id,
@@ -136,6 +167,14 @@ async function refundInTransaction(trx: Executor, ctx: AppContext, refund: Refun
   });
   return 'applied';
 }
+
+const recordDisputeEvent = (
+  trx: Executor,
+  payment: PaymentRow,
+  type: 'disputed' | 'dispute_won' | 'dispute_lost',
+  amountCents: number | null,
+  nowIso: string,
+) => insertPaymentEvent(trx, { paymentId: payment.id, type, amountCents, actor: PAYMENTS_ACTOR, at: nowIso });
 
 export interface DisputeOutcome {
   paymentIntentId: string | null;
@@ -168,6 +207,7 @@ async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: Dis
       updated_at: nowIso,
     });
     if (!moved) return 'already';
+    await recordDisputeEvent(trx, payment, 'disputed', null, nowIso);
     await revokePurchase(trx, ctx, payment, nowIso);
     await holdSubscriptionOf(trx, ctx, payment, 'disputed', nowIso);
   } else if (dispute.status === DISPUTE_LOST) {
@@ -178,8 +218,10 @@ async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: Dis
       updated_at: nowIso,
     });
     if (!moved) return 'already';
+    await recordDisputeEvent(trx, payment, 'dispute_lost', Number(payment.amount_cents), nowIso);
     await revokePurchase(trx, ctx, payment, nowIso);
     await holdSubscriptionOf(trx, ctx, payment, 'dispute_lost', nowIso);
+    await endTierGiftOfOrder(ctx, trx, payment.id, PAYMENTS_ACTOR);
   } else {
     // won, warning_closed, prevented: the money stays with us and so does the purchase with the player.
     const moved = await transitionPayment(trx, payment.id, ['disputed'], {
@@ -187,6 +229,7 @@ async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: Dis
       updated_at: nowIso,
     });
     if (!moved) return 'already';
+    await recordDisputeEvent(trx, payment, 'dispute_won', null, nowIso);
     await releasePurchase(trx, ctx, payment, nowIso);
     await releaseSubscriptionOf(trx, ctx, payment, nowIso);
   }

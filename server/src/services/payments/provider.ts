@@ -54,6 +54,12 @@ export interface ChargeOutcome {
   disputeStatus: string | null;
 }
 
+/** The card a payment was made with, as a receipt names it (Stripe's charge says; the sandbox has none). */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
+}
+
 /** A checkout the provider says is paid, with what it reported, read before the transaction. */
 export interface PaidCheckout {
   paymentId: string;
@@ -71,6 +77,8 @@ export interface PaidCheckout {
   readAt: string;
   /** A refund or dispute of the charge that reached the provider before this payment reached us. */
   chargeOutcome?: ChargeOutcome | null;
+  /** The card charged, where the provider says. */
+  card?: PaymentCard | null;
   /**
    * No money has moved (the sandbox's Pay): a second subscription is then simply not sold, where one
    * already charged is kept as a duplicate to cancel and refund.
@@ -94,7 +102,11 @@ export interface CheckoutOrder {
   idempotencyKey: string;
   /** The site's paths the player comes back to. */
   paths: { success: string; cancel: string };
-  purchase: { kind: 'items'; lines: PurchaseLine[] } | { kind: 'subscription'; tier: TierRow };
+  purchase:
+    | { kind: 'items'; lines: PurchaseLine[] }
+    | { kind: 'subscription'; tier: TierRow }
+    /** A month of a tier for another player, paid once like items. */
+    | { kind: 'tier_gift'; tier: TierRow; recipient: string };
 }
 
 export interface TierChange {

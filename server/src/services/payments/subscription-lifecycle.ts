@@ -5,12 +5,14 @@
 import type { AppContext } from '../../context.ts';
 import type {
   Executor,
+  NewPayment,
   PaymentProviderName,
   PaymentRow,
   SubscriptionHold,
   SubscriptionRow,
 } from '../../db/database.ts';
 import { findTierById } from '../../db/repositories/catalogue.ts';
+import { insertPaymentEvent } from '../../db/repositories/payment-events.ts';
 import {
   findPaymentByInvoice,
   findStartingPayment,
@@ -33,8 +35,9 @@ import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { insertAudit } from '../admin/audit.ts';
 import { enqueueRoleSync } from '../discord/roles.ts';
+import { tellPaymentOutcome } from '../notifications/wired-notices.ts';
 import { CURRENCY, PAYMENTS_ACTOR, type TierRef, tierRef } from './payment-records.ts';
-import type { SubscriptionState } from './provider.ts';
+import type { PaymentCard, SubscriptionState } from './provider.ts';
 
 /**
  * The subscription giving the player a tier now, other than the provider's `exceptId`, read under the
@@ -162,6 +165,8 @@ export interface InvoiceOutcome {
   amountCents: number;
   currency: string;
   paymentIntentId: string | null;
+  /** The card charged, where the provider says (the receipt's last four digits). */
+  card?: PaymentCard | null;
 }
 
 /**
@@ -181,6 +186,9 @@ export async function recordInvoice(
       await updatePayment(trx, starting.id, {
         invoice_id: invoice.id,
         payment_intent_id: starting.payment_intent_id ?? invoice.paymentIntentId,
+        ...(invoice.card && !starting.card_last4
+          ? { card_brand: invoice.card.brand, card_last4: invoice.card.last4 }
+          : {}),
         updated_at: nowIso,
       });
     }
@@ -195,8 +203,17 @@ export async function recordInvoice(
         amount_cents: invoice.amountCents,
         paid_at: nowIso,
         payment_intent_id: invoice.paymentIntentId ?? existing.payment_intent_id,
+        ...(invoice.card ? { card_brand: invoice.card.brand, card_last4: invoice.card.last4 } : {}),
         updated_at: nowIso,
       });
+      await insertPaymentEvent(trx, {
+        paymentId: existing.id,
+        type: 'paid',
+        amountCents: invoice.amountCents,
+        actor: PAYMENTS_ACTOR,
+        at: nowIso,
+      });
+      await tellPaymentOutcome(trx, { ...existing, amount_cents: invoice.amountCents }, 'succeeded', ctx.clock());
     }
     return;
   }
@@ -212,7 +229,7 @@ export async function recordInvoice(
   }
   const tier = subscription.tier_id ? await findTierById(trx, subscription.tier_id) : undefined;
   const ref: TierRef | null = tier ? { ...tierRef(tier), priceCents: Number(subscription.price_cents) } : null;
-  await insertPayment(trx, {
+  const renewal: NewPayment = {
     id: newId(),
     user_id: subscription.user_id,
     provider,
@@ -232,7 +249,21 @@ export async function recordInvoice(
     updated_at: nowIso,
     paid_at: invoice.paid ? nowIso : null,
     refunded_at: null,
-  });
+    card_brand: invoice.paid ? (invoice.card?.brand ?? null) : null,
+    card_last4: invoice.paid ? (invoice.card?.last4 ?? null) : null,
+  };
+  await insertPayment(trx, renewal);
+  // An invoice has no checkout: its history starts with the provider's word that it was paid (or not).
+  if (invoice.paid) {
+    await insertPaymentEvent(trx, {
+      paymentId: renewal.id,
+      type: 'paid',
+      amountCents: invoice.amountCents,
+      actor: PAYMENTS_ACTOR,
+      at: nowIso,
+    });
+  }
+  await tellPaymentOutcome(trx, renewal, invoice.paid ? 'succeeded' : 'failed', ctx.clock());
 }
 
 /**

@@ -10,6 +10,7 @@ import { findHoldingSubscription } from '../../db/repositories/subscriptions.ts'
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
+import { tellPaymentOutcome } from '../notifications/wired-notices.ts';
 import { findTierForSale, openOrder, openSubscriptionOrder, requireUser } from './orders.ts';
 import { prorationCents, readPurchase, tierRef } from './payment-records.ts';
 import { applySubscriptionState } from './subscription-lifecycle.ts';
@@ -75,12 +76,13 @@ export async function confirmTierChange(ctx: AppContext, payment: PaymentRow): P
   const applied = !state.pendingUpdate && state.tierId === purchase.to.tierId;
   await inTransaction(ctx.db, async (trx) => {
     await applySubscriptionState(trx, ctx, payment.provider, state, readAt, payment.user_id);
-    await transitionPayment(trx, payment.id, ['pending'], {
+    const moved = await transitionPayment(trx, payment.id, ['pending'], {
       status: applied ? 'paid' : 'failed',
       paid_at: applied ? nowIso : null,
       subscription_id: holding.provider_subscription_id,
       updated_at: nowIso,
     });
+    if (moved) await tellPaymentOutcome(trx, payment, applied ? 'succeeded' : 'failed', ctx.clock());
   });
   if (!applied) throw conflict(paymentMessages.tierChangeDeclined);
   ctx.logger.info('payments.tier_changed', {

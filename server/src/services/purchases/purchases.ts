@@ -1,9 +1,9 @@
-// Buying a shop item with credits (SPEC.md §5, §7): the rules, then the debit, the inventory entry
-// and the ledger row in one transaction, so a purchase happens whole or not at all.
+// Buying a shop item with credits (SPEC.md §5, §7): the rules, then the debit, the inventory entry,
+// the ledger row and the purchase's record (credit_purchases, the player's Purchases page) in one
+// transaction, so a purchase happens whole or not at all.
 import {
   CREDITS_CATEGORY,
   catalogueMessages,
-  discountedPrice,
   type InventoryEntry,
   type PurchaseResponse,
 } from '@starport/api-client/contract';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, ShopItemRow } from '../../db/database.ts';
 import { findPublicShopItem } from '../../db/repositories/catalogue.ts';
 import { insertInventoryEntry, listInventoryEntries } from '../../db/repositories/inventory.ts';
+import { insertCreditPurchase } from '../../db/repositories/purchases.ts';
 import { findUserById } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { authMessages, invalid, notFound, unauthorized } from '../../errors.ts';
@@ -18,8 +19,16 @@ import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { toInventoryEntryView, toShopItemView } from '../catalogue/catalogue-view.ts';
 import { withItemImages } from '../catalogue/image-variants.ts';
+import { currentItemPrice } from '../catalogue/sales.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
 import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
+import { priceAfterCoupon, redeemCoupon, requireMinimumSpend, usableCoupon } from '../coupons/coupons.ts';
+import {
+  deliverBoughtGift,
+  findGiftRecipient,
+  type GiftRecipient,
+  refuseGiftOfExclusiveItem,
+} from '../economy/purchase-gifts.ts';
 import { debitWithLedger } from './credit-ledger.ts';
 
 export const CREDIT_PURCHASE = 'credit_purchase';
@@ -29,26 +38,55 @@ export const CREDIT_PURCHASE = 'credit_purchase';
  * (in the purchase's transaction) only for a tier-exclusive item: every other purchase saves the
  * round trip, and the debit itself finds out whether the buyer still exists.
  */
-async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userId: string) {
+async function checkCreditPurchase(trx: Executor, item: ShopItemRow, userId: string, recipient: GiftRecipient | null) {
   if (item.category === CREDITS_CATEGORY) return invalid(catalogueMessages.creditPackNotForCredits);
   if (Number(item.price_credits) <= 0) return invalid(catalogueMessages.notForCredits);
   if (!item.tier_exclusive_id) return null;
+  // For a friend, the one who will own it must hold the tier.
+  if (recipient) return refuseGiftOfExclusiveItem(trx, item, recipient).then(() => null);
   const user = await findUserById(trx, userId);
   if (!user) return unauthorized(authMessages.signInRequired);
   return tierExclusiveRefusal(trx, item, user.current_tier_id);
 }
 
-export async function purchaseWithCredits(ctx: AppContext, userId: string, itemId: string): Promise<PurchaseResponse> {
+/**
+ * Buys one item with credits, for the buyer or, with `giftTo`, for a friend (economy/purchase-gifts.ts):
+ * every refusal, the recipient's among them, comes before the debit.
+ */
+export async function purchaseWithCredits(
+  ctx: AppContext,
+  userId: string,
+  itemId: string,
+  giftTo?: string,
+  couponCode?: string,
+): Promise<PurchaseResponse> {
   const now = ctx.clock();
   const nowIso = toIso(now);
   const result = await inTransaction(ctx.db, async (trx) => {
     const item = await findPublicShopItem(trx, itemId);
     if (!item) throw notFound(catalogueMessages.itemNotFound);
-    const refusal = await checkCreditPurchase(trx, item, userId);
+    const recipient = giftTo ? await findGiftRecipient(trx, userId, giftTo) : null;
+    const refusal = await checkCreditPurchase(trx, item, userId, recipient);
     if (refusal) throw refusal;
 
-    const price = discountedPrice(Number(item.price_credits), Number(item.discount));
+    const listed = await currentItemPrice(trx, item, now, 'credits');
     const entryId = newId();
+    let price = listed;
+    if (couponCode) {
+      // The code's use is taken before the debit: a refused debit rolls it back with everything else.
+      const coupon = await usableCoupon(trx, couponCode, userId, { kind: 'item', item }, now);
+      requireMinimumSpend(coupon, listed, 'credits');
+      price = priceAfterCoupon(coupon, listed);
+      await redeemCoupon(trx, coupon, {
+        couponId: coupon.id,
+        code: coupon.code,
+        userId,
+        kind: 'credit_purchase',
+        reference: entryId,
+        discount: listed - price,
+        now: nowIso,
+      });
+    }
     const credits = await debitWithLedger(trx, {
       userId,
       amount: price,
@@ -62,6 +100,50 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
       throw invalid(catalogueMessages.insufficientCredits);
     }
 
+    await insertCreditPurchase(trx, {
+      id: entryId,
+      user_id: userId,
+      item_id: item.id,
+      item_name: item.name,
+      quantity: 1,
+      price_credits: price,
+      recipient_id: recipient?.id ?? null,
+      created_at: nowIso,
+    });
+
+    if (recipient) {
+      const bought = {
+        id: entryId,
+        shop_item_id: item.id,
+        item_snapshot: JSON.stringify(toShopItemView(item)),
+        quantity: 1,
+        delivered_to_game: 0 as const,
+        delivered_at: null,
+        mail_id: null,
+        created_at: nowIso,
+      };
+      const gift = await deliverBoughtGift(ctx, trx, {
+        buyerId: userId,
+        recipientId: recipient.id,
+        entry: bought,
+        itemName: item.name,
+        reference: entryId,
+      });
+      const entry = {
+        ...bought,
+        user_id: recipient.id,
+        acquired_method: 'gift',
+        trade_locked_until: gift.entry.trade_locked_until ?? null,
+        kept_on_site: gift.keptOnSite ? (1 as const) : (0 as const),
+      };
+      return {
+        credits,
+        entry,
+        price,
+        itemName: item.name,
+        gift: { recipient: recipient.username, transferId: gift.transferId },
+      };
+    }
     const entry = {
       id: entryId,
       user_id: userId,
@@ -75,8 +157,14 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
       trade_locked_until: tradeLockedUntil(now, ctx.config.tradeLockMs),
       created_at: nowIso,
     };
-    await insertInventoryEntry(trx, entry);
-    return { credits, entry, price, itemName: item.name };
+    const { keptOnSite } = await insertInventoryEntry(trx, entry);
+    return {
+      credits,
+      entry: { ...entry, kept_on_site: keptOnSite ? (1 as const) : (0 as const) },
+      price,
+      itemName: item.name,
+      gift: undefined,
+    };
   });
   ctx.logger.info('shop.purchase', {
     userId,
@@ -85,8 +173,14 @@ export async function purchaseWithCredits(ctx: AppContext, userId: string, itemI
     price: result.price,
     inventoryEntryId: result.entry.id,
     balance: result.credits,
+    giftTo: result.gift?.recipient,
+    coupon: couponCode,
   });
-  return { credits: result.credits, inventoryEntry: toInventoryEntryView(result.entry, now) };
+  return {
+    credits: result.credits,
+    inventoryEntry: toInventoryEntryView(result.entry, now),
+    ...(result.gift ? { gift: result.gift } : {}),
+  };
 }
 
 export async function listInventory(ctx: AppContext, userId: string): Promise<InventoryEntry[]> {

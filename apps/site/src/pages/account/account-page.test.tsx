@@ -37,6 +37,8 @@ function renderAccount(api: Record<string, FakeRoute> = {}, sessions = [makeSess
     api: {
       'GET /api/account/profile': () => json(200, profile),
       'GET /api/account/sessions': () => json(200, { sessions }),
+      'GET /api/account/preferences': () => json(200, { preferences: { keepNewItemsOnSite: false } }),
+      'GET /api/leaderboard/privacy': () => json(200, { showOnLeaderboards: true }),
       ...api,
     },
   });
@@ -50,6 +52,19 @@ afterEach(() => {
 });
 
 describe('account page', () => {
+  it('turns "Show me on leaderboards" off and says how the boards now show the player', async () => {
+    const setPrivacy = vi.fn(({ body }: { body: unknown }) => json(200, body));
+    renderAccount({ 'PATCH /api/leaderboard/privacy': setPrivacy });
+    const box = await sectionFound('Leaderboards');
+    const toggle = (await box.findByRole('checkbox', { name: 'Show me on leaderboards' })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(await screen.findByText('You are shown on the leaderboards as Anonymous pilot.')).toBeTruthy();
+    expect(setPrivacy.mock.calls[0]?.[0].body).toEqual({ showOnLeaderboards: false });
+    expect(toggle.checked).toBe(false);
+  });
+
   it('shows its sections in order under one h1, with the profile', async () => {
     renderAccount();
 
@@ -60,6 +75,8 @@ describe('account page', () => {
       'Password',
       'Two-factor sign-in',
       'Signed-in devices',
+      'Items',
+      'Leaderboards',
       'Your data',
       'Delete account',
     ]);
@@ -70,6 +87,25 @@ describe('account page', () => {
       '2026-03-14T10:00:00.000Z',
     );
     expect(document.title).toMatch(/^Account/);
+  });
+
+  it('keeps new items on site when the box is ticked, as the server answers', async () => {
+    const sent: unknown[] = [];
+    renderAccount({
+      'PATCH /api/account/preferences': (request) => {
+        sent.push(request.body);
+        return json(200, { preferences: request.body });
+      },
+    });
+
+    const items = await sectionFound('Items');
+    const box = items.getByRole('checkbox', { name: 'Keep new items on site' }) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(sent).toEqual([{ keepNewItemsOnSite: true }]));
+    expect(await screen.findByText('New items will stay on the site')).toBeTruthy();
+    expect(box.checked).toBe(true);
   });
 
   it('sends a guest to the login page', async () => {

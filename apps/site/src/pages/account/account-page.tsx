@@ -6,6 +6,8 @@ import { AccountIntro } from '../page-shells.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { ItemsSection } from './items-section.tsx';
+import { LeaderboardPrivacySection } from './leaderboard-privacy-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -26,6 +28,8 @@ export function AccountPage() {
         <PasswordSection />
         <TwoFactorSection />
         <DevicesSection />
+        <ItemsSection />
+        <LeaderboardPrivacySection />
         <YourDataSection />
         <DeleteAccountSection user={user} />
       </div>

@@ -1,5 +1,6 @@
 // The Account page's Your data: everything the store keeps about the player, downloaded as a JSON file.
 import { ApiError } from '@starport/api-client/client';
+import { saveFile } from '@starport/ui/save-file';
 import { useToast } from '@starport/ui/toast';
 import { useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
@@ -11,20 +12,6 @@ export const dataMessages = {
   downloaded: 'Your data has been downloaded.',
   failed: 'Could not download your data',
 } as const;
-
-/** Hands the browser a file to save, as a click on a download link would. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: the download has its own copy by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function YourDataSection() {
   const api = useApi();
@@ -48,7 +35,7 @@ export function YourDataSection() {
     <AccountSection
       id="your-data"
       title="Your data"
-      lead="Download everything Starport stores about you as one JSON file: your account and Discord link, inventory and deliveries, credit history, payments and subscriptions, mail and signed-in devices."
+      lead="Download everything Starport stores about you as one JSON file: your account and Discord link, inventory and deliveries, credit history, payments and subscriptions, mail, gifts and the history of your items, preferences and signed-in devices."
     >
       <div className="account-actions">
         <button

@@ -7,6 +7,7 @@ import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
 import { ResourceScreen } from '../shared/resource-screen.tsx';
+import { RowActions } from '../shared/row-actions.tsx';
 import { StatusBadge } from '../shared/screen-header.tsx';
 import { useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
@@ -83,26 +84,7 @@ export function CategoryManagement() {
                   <td data-label="Status">
                     <StatusBadge active={category.isActive} />
                   </td>
-                  <td data-label="Actions">
-                    <div className="table-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        aria-label={`Edit ${category.name}`}
-                        onClick={() => edit(category)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        aria-label={`Delete ${category.name}`}
-                        onClick={() => remove(category)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
+                  <RowActions name={category.name} onEdit={() => edit(category)} onDelete={() => remove(category)} />
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,10 @@ export const deadJobMessages = {
 } as const;
 
 /** What a kind does, in words; an unknown kind shows its name. */
-const kindLabels: Record<string, string> = { 'discord.sync_roles': 'Discord role sync' };
+const kindLabels: Record<string, string> = {
+  'discord.sync_roles': 'Discord role sync',
+  'news.announce': 'Discord news announcement',
+};
 const labelOf = (job: AdminJob) => kindLabels[job.kind] ?? job.kind;
 
 export function DeadJobs() {

@@ -22,6 +22,10 @@ const stored: SiteSettings = {
   visibleTabs: { ...defaultSiteSettings.visibleTabs, trade: false },
   thankYouMessage: 'Thanks, pilot!',
   requireAdminTwoFactor: false,
+  playUrl: null,
+  playLabel: 'Play Game',
+  creditsInTrades: true,
+  monthlyGoal: null,
 };
 
 describe('SiteSettingsScreen', () => {
@@ -44,6 +48,8 @@ describe('SiteSettingsScreen', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Leaderboard' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Trade' }));
     fireEvent.change(screen.getByLabelText('Thank-you message'), { target: { value: 'You keep the lights on.' } });
+    fireEvent.change(screen.getByLabelText('Play URL'), { target: { value: 'starport://play' } });
+    fireEvent.change(screen.getByLabelText('Play label'), { target: { value: 'Launch Starport' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
@@ -55,15 +61,54 @@ describe('SiteSettingsScreen', () => {
         trade: true,
         support: true,
         leaderboard: false,
+        updates: true,
         admin: true,
       },
       thankYouMessage: 'You keep the lights on.',
       requireAdminTwoFactor: false,
+      creditsInTrades: true,
+      playUrl: 'starport://play',
+      playLabel: 'Launch Starport',
+      newsWebhookUrl: '',
+      monthlyGoal: null,
     };
     expect(bodies('PATCH /api/admin/site-settings')).toEqual([expected]);
     expect(onSiteSettingsSaved).toHaveBeenCalledWith(expected);
     await waitFor(() => expect(count('GET /api/admin/site-settings')).toBe(2));
     expect((screen.getByRole('checkbox', { name: 'Leaderboard' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('sets the monthly goal from its amount and text, shows a stored one, and clears it when the amount is emptied', async () => {
+    const { bodies } = renderAdmin('/admin/settings', { api: settingsServer(stored) });
+    const amount = (await screen.findByLabelText('Goal (USD)')) as HTMLInputElement;
+    expect(amount.value).toBe('');
+    fireEvent.change(amount, { target: { value: '250.50' } });
+    fireEvent.change(screen.getByLabelText('Goal text'), { target: { value: 'Keep the servers running' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    // The refetched settings fill the form again.
+    await waitFor(() => expect((screen.getByLabelText('Goal (USD)') as HTMLInputElement).value).toBe('250.5'));
+    expect((screen.getByLabelText('Goal text') as HTMLInputElement).value).toBe('Keep the servers running');
+
+    fireEvent.change(screen.getByLabelText('Goal (USD)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(bodies('PATCH /api/admin/site-settings')).toHaveLength(2));
+    expect(bodies('PATCH /api/admin/site-settings').map((body) => (body as SiteSettings).monthlyGoal)).toEqual([
+      { amountUSD: 250.5, text: 'Keep the servers running' },
+      null,
+    ]);
+  });
+
+  it('turns credits in trades off', async () => {
+    const { bodies } = renderAdmin('/admin/settings', { api: settingsServer(stored) });
+    const box = (await screen.findByRole('checkbox', { name: 'Allow credits in trades' })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    expect(bodies('PATCH /api/admin/site-settings').map((body) => (body as SiteSettings).creditsInTrades)).toEqual([
+      false,
+    ]);
   });
 
   it('requires two-factor sign-in of administrators, and shows the refusal of an admin who has none', async () => {

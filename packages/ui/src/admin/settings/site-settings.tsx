@@ -1,10 +1,17 @@
 // Site Settings (SPEC.md §2/§3/§4): which navigation tabs show, and the thank-you message players see
 // after a subscription payment. The admin tab's checkbox is disabled: admins always see it. And
 // whether administrators must have two-factor sign-in (the server refuses turning it on for an
-// administrator who has none, with its own message).
+// administrator who has none, with its own message). And the monthly goal (issue 22): an amount in
+// USD and its text, shown as a progress bar on the home page and dashboard; an empty amount removes it.
 
-import type { SiteSettings, TabKey, UpdateSiteSettingsRequest, VisibleTabs } from '@starport/api-client/contract';
-import { THANK_YOU_MESSAGE_MAX_LENGTH, tabKeys } from '@starport/api-client/contract';
+import type { AdminSiteSettings, TabKey, UpdateSiteSettingsRequest, VisibleTabs } from '@starport/api-client/contract';
+import {
+  MONTHLY_GOAL_TEXT_MAX_LENGTH,
+  PLAY_LABEL_MAX_LENGTH,
+  PLAY_URL_MAX_LENGTH,
+  THANK_YOU_MESSAGE_MAX_LENGTH,
+  tabKeys,
+} from '@starport/api-client/contract';
 import type { FormEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../loading/loading.tsx';
@@ -12,7 +19,7 @@ import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi, useSiteSettingsSaved } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { messageOr } from '../shared/errors.ts';
-import { CheckboxField, TextAreaField } from '../shared/fields.tsx';
+import { CheckboxField, TextAreaField, TextField } from '../shared/fields.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
 import { useAdminMutation, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
@@ -31,6 +38,7 @@ const tabLabels: Record<TabKey, string> = {
   trade: 'Trade',
   support: 'Support',
   leaderboard: 'Leaderboard',
+  updates: 'Updates',
   admin: 'Admin',
 };
 
@@ -45,12 +53,17 @@ export function SiteSettingsScreen() {
   const save = useAdminMutation('siteSettings', (input: UpdateSiteSettingsRequest) =>
     api.admin.siteSettings.update(input),
   );
-  const [draft, setDraft] = useState<SiteSettings | null>(null);
+  const [draft, setDraft] = useState<AdminSiteSettings | null>(null);
+  // The goal's amount as typed (empty: no goal), and its text.
+  const [goal, setGoal] = useState({ amount: '', text: '' });
   const busy = save.isPending;
 
   // Each fresh answer (the first load, and the refetch after a save) resets the form to it.
   useEffect(() => {
-    if (settings.data) setDraft(settings.data);
+    if (!settings.data) return;
+    setDraft(settings.data);
+    const stored = settings.data.monthlyGoal;
+    setGoal(stored ? { amount: String(stored.amountUSD), text: stored.text } : { amount: '', text: '' });
   }, [settings.data]);
 
   function setTab(tab: TabKey, visible: boolean) {
@@ -69,6 +82,11 @@ export function SiteSettingsScreen() {
         visibleTabs,
         thankYouMessage: draft.thankYouMessage,
         requireAdminTwoFactor: draft.requireAdminTwoFactor,
+        creditsInTrades: draft.creditsInTrades,
+        playUrl: draft.playUrl ?? '',
+        playLabel: draft.playLabel,
+        newsWebhookUrl: draft.newsWebhookUrl ?? '',
+        monthlyGoal: goal.amount.trim() === '' ? null : { amountUSD: Number(goal.amount), text: goal.text },
       });
       toast.success(settingsMessages.saved);
       notifyHost(saved);
@@ -131,6 +149,72 @@ export function SiteSettingsScreen() {
             rows={5}
             hint="Shown to players after a subscription payment; left empty, they see the default thank-you text."
           />
+          <fieldset className="form-group">
+            <legend>Play Game</legend>
+            <TextField
+              label="Play URL"
+              name="playUrl"
+              value={draft.playUrl ?? ''}
+              onValueChange={(value) => setDraft((current) => (current ? { ...current, playUrl: value } : current))}
+              maxLength={PLAY_URL_MAX_LENGTH}
+              autoComplete="off"
+              hint="A download page (https://…) or a launcher link such as starport://play. Left empty, players see no Play Game tile."
+            />
+            <TextField
+              label="Play label"
+              name="playLabel"
+              value={draft.playLabel}
+              onValueChange={(value) => setDraft((current) => (current ? { ...current, playLabel: value } : current))}
+              maxLength={PLAY_LABEL_MAX_LENGTH}
+              autoComplete="off"
+              hint="The words on the dashboard's Play Game tile."
+            />
+          </fieldset>
+          <fieldset className="form-group">
+            <legend>Monthly goal</legend>
+            <TextField
+              label="Goal (USD)"
+              name="monthlyGoal.amountUSD"
+              value={goal.amount}
+              onValueChange={(amount) => setGoal((current) => ({ ...current, amount }))}
+              inputMode="decimal"
+              autoComplete="off"
+              hint="What this month's card payments should reach. The home page and dashboard show the month's progress (refunds subtracted) as a bar; left empty, there is no goal and no bar."
+            />
+            <TextField
+              label="Goal text"
+              name="monthlyGoal.text"
+              value={goal.text}
+              onValueChange={(text) => setGoal((current) => ({ ...current, text }))}
+              maxLength={MONTHLY_GOAL_TEXT_MAX_LENGTH}
+              autoComplete="off"
+              hint="Shown above the bar, for example “Keep the servers running”."
+            />
+          </fieldset>
+          <fieldset className="form-group">
+            <legend>News</legend>
+            <TextField
+              label="News webhook URL"
+              name="newsWebhookUrl"
+              value={draft.newsWebhookUrl ?? ''}
+              onValueChange={(value) =>
+                setDraft((current) => (current ? { ...current, newsWebhookUrl: value } : current))
+              }
+              maxLength={PLAY_URL_MAX_LENGTH}
+              autoComplete="off"
+              hint="A Discord channel webhook (https://discord.com/api/webhooks/…): each published update is announced there."
+            />
+          </fieldset>
+          <fieldset className="form-group">
+            <legend>Trades</legend>
+            <CheckboxField
+              label="Allow credits in trades"
+              name="creditsInTrades"
+              checked={draft.creditsInTrades}
+              hint="Players may add credits to either side of a trade offer. Off, offers carry items only."
+              onCheckedChange={(on) => setDraft((current) => (current ? { ...current, creditsInTrades: on } : current))}
+            />
+          </fieldset>
           <fieldset className="form-group">
             <legend>Security</legend>
             <CheckboxField

@@ -2,11 +2,14 @@
 // list is cached under adminKeys; after a change, every list that shows what changed is asked again
 // (SPEC.md §4: the relevant list is refetched), on this screen and for the screens not open now.
 import type { ApiClient } from '@starport/api-client/client';
-import type { AdminUsersQuery, AuditQuery } from '@starport/api-client/contract';
+import type { AdminPaymentsQuery, AdminUsersQuery, AuditQuery, ItemLedgerFilter } from '@starport/api-client/contract';
 import type { QueryKey } from '@tanstack/react-query';
 
 /** What the users screen asks the server for (everything but the cursor). */
 export type UserListFilters = Omit<AdminUsersQuery, 'cursor' | 'limit'>;
+
+/** What the payments screen asks the server for (everything but the cursor); the CSV takes the same. */
+export type PaymentFilters = Omit<AdminPaymentsQuery, 'cursor' | 'limit'>;
 
 /** What the audit log screen asks the server for (everything but the cursor). */
 export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
@@ -29,11 +32,37 @@ export const adminKeys = {
   /** Every player's credit history; `ledger(userId)` one player's. */
   ledger: (userId?: string) =>
     userId === undefined ? ([...adminKeys.all, 'ledger'] as const) : ([...adminKeys.all, 'ledger', userId] as const),
+  /** Every player's item moves; `itemLedger(userId, kind)` one player's, of one kind or all. */
+  itemLedger: (userId?: string, kind?: ItemLedgerFilter | 'all') =>
+    userId === undefined
+      ? ([...adminKeys.all, 'item-ledger'] as const)
+      : ([...adminKeys.all, 'item-ledger', userId, kind ?? 'all'] as const),
   /** Every reading of the audit log; `audit(filters)` one filter and search of it. */
   audit: (filters?: AuditFilters) =>
     filters === undefined ? ([...adminKeys.all, 'audit'] as const) : ([...adminKeys.all, 'audit', filters] as const),
+  /** Every reading of the payments list; `payments(filters)` one filter and search of it. */
+  payments: (filters?: PaymentFilters) =>
+    filters === undefined
+      ? ([...adminKeys.all, 'payments'] as const)
+      : ([...adminKeys.all, 'payments', filters] as const),
+  /** Every payment's page; `payment(id)` one. */
+  payment: (id?: string) =>
+    id === undefined ? ([...adminKeys.all, 'payment'] as const) : ([...adminKeys.all, 'payment', id] as const),
+  revenue: (days?: number) =>
+    days === undefined ? ([...adminKeys.all, 'revenue'] as const) : ([...adminKeys.all, 'revenue', days] as const),
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
   gameServers: () => [...adminKeys.all, 'game-servers'] as const,
+  updates: () => [...adminKeys.all, 'updates'] as const,
+  sales: () => [...adminKeys.all, 'sales'] as const,
+  creditCodeBatches: () => [...adminKeys.all, 'credit-code-batches'] as const,
+  creditCodes: (batchId?: string) =>
+    batchId === undefined
+      ? ([...adminKeys.all, 'credit-codes'] as const)
+      : ([...adminKeys.all, 'credit-codes', batchId] as const),
+  coupons: () => [...adminKeys.all, 'coupons'] as const,
+  heartbeats: () => [...adminKeys.all, 'heartbeats'] as const,
+  leaderboardMetrics: () => [...adminKeys.all, 'leaderboard', 'metrics'] as const,
+  hiddenPlayers: () => [...adminKeys.all, 'leaderboard', 'hidden-players'] as const,
   discordRoles: () => [...adminKeys.all, 'discord', 'roles'] as const,
   discordProblems: () => [...adminKeys.all, 'discord', 'problems'] as const,
   deadJobs: () => [...adminKeys.all, 'jobs', 'dead'] as const,
@@ -73,13 +102,38 @@ export function adminQueries(api: ApiClient) {
       pages(adminKeys.deliveries(userId), (cursor) => admin.deliveries.ofUser(userId, { cursor })),
     /** A player's credit history, newest first, a page at a time. */
     ledger: (userId: string) => pages(adminKeys.ledger(userId), (cursor) => admin.ledger(userId, { cursor })),
+    /** A player's gifts and trades (the item ledger), newest first, a page at a time, by kind. */
+    itemLedger: (userId: string, kind: ItemLedgerFilter | 'all') =>
+      pages(adminKeys.itemLedger(userId, kind), (cursor) =>
+        admin.itemLedger(userId, { cursor, ...(kind === 'all' ? {} : { kind }) }),
+      ),
     /** The audit log, newest first, a page at a time, filtered and searched by the server. */
     audit: (filters: AuditFilters) => pages(adminKeys.audit(filters), (cursor) => admin.audit({ ...filters, cursor })),
+    /** Card orders and invoices, newest first, a page at a time, filtered and searched by the server. */
+    payments: (filters: PaymentFilters) =>
+      pages(adminKeys.payments(filters), (cursor) => admin.payments.list({ ...filters, cursor })),
+    payment: (id: string) => read(adminKeys.payment(id), () => admin.payments.get(id).then((a) => a.payment)),
+    revenue: (days: 30 | 90) => read(adminKeys.revenue(days), () => admin.revenue(days)),
     siteSettings: () => read(adminKeys.siteSettings(), () => admin.siteSettings.get().then((a) => a.settings)),
     gameServers: () => read(adminKeys.gameServers(), () => admin.gameServers.list().then((a) => a.keys)),
+    /** The newest 200 news posts (the screen shows no more; older ones stay in the public list). */
+    updates: () => read(adminKeys.updates(), () => admin.updates.list({ limit: '200' }).then((a) => a.updates)),
+    /** The newest 200 sales (scheduled, running and ended). */
+    sales: () => read(adminKeys.sales(), () => admin.sales.list({ limit: '200' }).then((a) => a.sales)),
+    /** Credit code batches, newest first, a page at a time. */
+    creditCodeBatches: () => pages(adminKeys.creditCodeBatches(), (cursor) => admin.creditCodes.batches({ cursor })),
+    /** One batch's codes in their order, with who redeemed each, a page at a time. */
+    creditCodes: (batchId: string) =>
+      pages(adminKeys.creditCodes(batchId), (cursor) => admin.creditCodes.codes(batchId, { cursor })),
+    heartbeats: () => read(adminKeys.heartbeats(), () => admin.heartbeats().then((a) => a.servers)),
+    leaderboardMetrics: () =>
+      read(adminKeys.leaderboardMetrics(), () => admin.leaderboard.metrics().then((a) => a.metrics)),
+    hiddenPlayers: () =>
+      read(adminKeys.hiddenPlayers(), () => admin.leaderboard.hiddenPlayers().then((a) => a.players)),
     discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),
     discordProblems: () => read(adminKeys.discordProblems(), () => admin.discord.problems().then((a) => a.problems)),
     deadJobs: () => read(adminKeys.deadJobs(), () => admin.jobs.dead().then((a) => a.jobs)),
+    coupons: () => read(adminKeys.coupons(), () => admin.coupons.list().then((a) => a.coupons)),
   };
 }
 
@@ -101,10 +155,27 @@ export const staleAfter = {
   user: logged(adminKeys.users(), adminKeys.ledger()),
   mail: logged(adminKeys.users(), adminKeys.deliveries()),
   delivery: logged(adminKeys.deliveries()),
+  /** A reversed gift or trade: items (and their deliveries) and credits went back. */
+  itemMove: logged(adminKeys.itemLedger(), adminKeys.deliveries(), adminKeys.ledger(), adminKeys.users()),
   siteSettings: logged(adminKeys.siteSettings()),
   gameServer: logged(adminKeys.gameServers()),
+  update: logged(adminKeys.updates()),
+  sale: logged(adminKeys.sales()),
+  creditCodes: logged(adminKeys.creditCodeBatches(), adminKeys.creditCodes()),
+  coupon: logged(adminKeys.coupons()),
+  leaderboard: logged(adminKeys.leaderboardMetrics(), adminKeys.hiddenPlayers()),
   discordResync: logged(adminKeys.discordProblems()),
   jobRetried: logged(adminKeys.deadJobs(), adminKeys.discordProblems()),
+  /** A refund: the payment, its list, the figures, and what it took back (credits, deliveries, tier). */
+  refund: logged(
+    adminKeys.payments(),
+    adminKeys.payment(),
+    adminKeys.stats(),
+    adminKeys.revenue(),
+    adminKeys.ledger(),
+    adminKeys.deliveries(),
+    adminKeys.users(),
+  ),
 } satisfies Record<string, QueryKey[]>;
 
 export type AdminChange = keyof typeof staleAfter;

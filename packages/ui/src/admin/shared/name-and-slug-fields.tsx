@@ -10,27 +10,40 @@ interface NameAndSlug {
   slug: string;
 }
 
-export interface NameAndSlugFieldsProps<V extends NameAndSlug & FieldValues> {
+/** A form with a slug and the field it is made from (a name, or a news post's title). */
+type SluggedValues = ({ name: string } | { title: string }) & { slug: string } & FieldValues;
+
+export interface NameAndSlugFieldsProps<V extends SluggedValues> {
   form: UseFormReturn<V, unknown, V>;
   /** Editing an existing record rather than creating one. */
   editing: boolean;
   slugHint: string;
+  /** The field the slug is made from, and its label: a news post's title rather than a name. */
+  from?: { field: 'title'; label: string };
 }
 
-export function NameAndSlugFields<V extends NameAndSlug & FieldValues>(props: NameAndSlugFieldsProps<V>) {
+export function NameAndSlugFields<V extends SluggedValues>(props: NameAndSlugFieldsProps<V>) {
   // Seen through the two fields it fills, which every form that shows it has.
   const form = props.form as unknown as UseFormReturn<NameAndSlug, unknown, NameAndSlug>;
+  const nameField = (props.from?.field ?? 'name') as 'name';
   // An existing record keeps its slug (links to it stay valid) unless the admin changes it by hand.
   const [slugTouched, setSlugTouched] = useState(() => props.editing && form.getValues('slug') !== '');
 
   function fillSlug(name: string) {
     if (!slugTouched) form.setValue('slug', slugify(name));
-    form.clearErrors(['name', 'slug']);
+    form.clearErrors([nameField, 'slug']);
   }
 
   return (
     <>
-      <FormTextField form={form} name="name" label="Name" onValueChange={fillSlug} required autoComplete="off" />
+      <FormTextField
+        form={form}
+        name={nameField}
+        label={props.from?.label ?? 'Name'}
+        onValueChange={fillSlug}
+        required
+        autoComplete="off"
+      />
       <FormTextField
         form={form}
         name="slug"

@@ -1,6 +1,6 @@
 // A dialog over a list read a page at a time (a player's deliveries, their credit history): the
 // list's rows, Loading while the first page comes, its empty text, "Load more" while more follow,
-// and Close.
+// and Close. A toolbar (a filter, say) may sit above the list.
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../dialog/dialog.tsx';
@@ -15,6 +15,8 @@ export function PagedListDialog<Row extends { _id: string }>({
   loadMoreLabel,
   renderRow,
   onClose,
+  toolbar,
+  className,
 }: {
   title: string;
   query: Pick<UseInfiniteQueryResult, 'isPending' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
@@ -25,9 +27,13 @@ export function PagedListDialog<Row extends { _id: string }>({
   /** One row's content, inside its list item. */
   renderRow: (row: Row) => ReactNode;
   onClose: () => void;
+  /** Above the list: what filters it. */
+  toolbar?: ReactNode;
+  className?: string;
 }) {
   return (
-    <Dialog open title={title} onClose={onClose}>
+    <Dialog open title={title} onClose={onClose} className={className}>
+      {toolbar}
       {query.isPending ? (
         <Loading />
       ) : rows.length === 0 ? (

@@ -105,6 +105,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/auth/me': () => json(200, { user }),
     'GET /api/admin/stats': () =>
       json(200, { stats: { totalUsers: 0, activeSubscriptions: 0, shopItems: 0, revenue30d: 0 } }),
+    'GET /api/admin/stats/revenue?days=30': () => json(200, { days: [], totalRevenue: 0, totalOrders: 0 }),
     'GET /api/tiers/all': () => json(200, { tiers: [] }),
     'GET /api/shop/admin/items': () => json(200, { items: [] }),
     'GET /api/admin/categories': () => json(200, { categories: [] }),
@@ -114,6 +115,7 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/admin/discord/problems': () => json(200, { problems: [] }),
     'GET /api/admin/discord/roles': () => json(200, { roles: [] }),
     'GET /api/admin/jobs?state=dead': () => json(200, { jobs: [] }),
+    'GET /api/admin/game-heartbeats': () => json(200, { servers: [] }),
     'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
   };
   const answers = { ...defaults, ...options.api };

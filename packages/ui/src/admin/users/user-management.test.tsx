@@ -103,6 +103,19 @@ describe('UserManagement', () => {
     expect(screen.getByText(/Total users:/).textContent).toContain('1 matching');
   });
 
+  it("shows the server's count of matches, capped as it says", async () => {
+    renderAdmin('/admin/users', {
+      api: {
+        ...userServer(),
+        'GET /api/admin/users?search=pilot': () =>
+          json(200, { users: [nova], nextCursor: 'after-nova', matching: { count: 1000, more: true } }),
+      },
+    });
+    await screen.findByText('orion');
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'pilot' } });
+    await waitFor(() => expect(screen.getByText(/Total users:/).textContent).toContain('· 1,000+ matching'));
+  });
+
   it('loads the next page with "Load more users", after the rows already shown', async () => {
     const { count } = renderAdmin('/admin/users', {
       api: {

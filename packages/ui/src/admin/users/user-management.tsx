@@ -26,6 +26,7 @@ import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { useDebounced } from '../shared/use-debounced.ts';
 import { CreditsPrompt } from './credits-prompt.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
+import { ItemMovesDialog } from './item-moves-dialog.tsx';
 import { LedgerDialog } from './ledger-dialog.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { SendMailForm } from './send-mail-form.tsx';
@@ -102,6 +103,7 @@ export function UserManagement() {
   const [mailTo, setMailTo] = useState<string | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<AdminUser | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
+  const [movesOf, setMovesOf] = useState<AdminUser | null>(null);
   const [resetLinkOf, setResetLinkOf] = useState<AdminUser | null>(null);
   const assigning = setTier.isPending ? setTier.variables.user._id : null;
 
@@ -170,6 +172,8 @@ export function UserManagement() {
   }
 
   const shown = users.data?.pages.flatMap((page) => page.users) ?? [];
+  // The server's count of every match, up to its cap ("1,000+"); an older server's answer has none.
+  const matching = users.data?.pages[0]?.matching;
   const filtered = Boolean(filters.search || filters.tier || filters.admin !== undefined);
   const tierList = tiers.data ?? [];
 
@@ -187,8 +191,8 @@ export function UserManagement() {
         {filtered ? (
           <>
             {' '}
-            · {formatCredits(shown.length)}
-            {users.hasNextPage ? '+' : ''} matching
+            · {formatCredits(matching ? matching.count : shown.length)}
+            {(matching ? matching.more : users.hasNextPage) ? '+' : ''} matching
           </>
         ) : null}
       </ScreenHeader>
@@ -375,6 +379,14 @@ export function UserManagement() {
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
+                          aria-label={`Item moves of ${user.user_name}`}
+                          onClick={() => setMovesOf(user)}
+                        >
+                          Item moves
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
                           aria-label={`Copy a password reset link for ${user.user_name}`}
                           onClick={() => setResetLinkOf(user)}
                         >
@@ -429,6 +441,7 @@ export function UserManagement() {
       />
       {deliveriesOf ? <DeliveriesDialog user={deliveriesOf} onClose={() => setDeliveriesOf(null)} /> : null}
       {historyOf ? <LedgerDialog user={historyOf} onClose={() => setHistoryOf(null)} /> : null}
+      {movesOf ? <ItemMovesDialog user={movesOf} onClose={() => setMovesOf(null)} /> : null}
       {resetLinkOf ? <ResetLinkDialog user={resetLinkOf} onClose={() => setResetLinkOf(null)} /> : null}
     </>
   );

@@ -7,6 +7,7 @@ import type { PaymentsConfig } from '../../../config.ts';
 import { loadWhenNeeded } from '../../../lib/load-when-needed.ts';
 import {
   type ChargeOutcome,
+  type PaymentCard,
   PaymentProviderError,
   type SubscriptionState,
   type WebhookEvent,
@@ -152,6 +153,8 @@ export interface StripeGateway {
   retrieveCharge(id: string): Promise<ChargeState>;
   /** The refunds and dispute of a payment intent's charge; null when nothing was refunded or disputed. */
   retrieveChargeOutcome(paymentIntentId: string): Promise<ChargeOutcome | null>;
+  /** The card a payment intent's charge was made with (for the receipt); null when not a card. */
+  retrievePaymentCard(paymentIntentId: string): Promise<PaymentCard | null>;
   /** Refunds what is left of a payment intent's charge; the key makes a retry find the same refund. */
   refundPayment(input: {
     paymentIntentId: string;
@@ -381,6 +384,17 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
           fullyRefunded: charge.refunded,
           disputeStatus: disputes.data[0]?.status ?? null,
         };
+      } catch (error) {
+        throw wrap(error, 'payment intent lookup');
+      }
+    },
+
+    async retrievePaymentCard(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        const card = charge?.payment_method_details?.card;
+        return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
       } catch (error) {
         throw wrap(error, 'payment intent lookup');
       }

@@ -4,6 +4,8 @@
 import type { AppContext } from '../../../context.ts';
 import { findPaymentByCheckoutSession, transitionPayment } from '../../../db/repositories/payments.ts';
 import { toIso } from '../../../lib/clock.ts';
+import { releaseCouponOf } from '../../coupons/coupons.ts';
+import { tellPaymentFailed } from '../../notifications/wired-notices.ts';
 import { fulfilCheckout } from '../checkout-completion.ts';
 import { type ApplyOutcome, type EventRef, inEventTransaction } from '../event-transaction.ts';
 import { applyChargeOutcome, applyDispute, applyRefund } from '../payment-reversals.ts';
@@ -41,6 +43,9 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
     const status = event.type === 'checkout.session.expired' ? 'expired' : 'failed';
     return inEventTransaction(ctx, ref, async (trx) => {
       const moved = await transitionPayment(trx, paymentId, ['pending'], { status, updated_at: toIso(ctx.clock()) });
+      if (moved && status === 'failed') await tellPaymentFailed(trx, paymentId, ctx.clock());
+      // An order never paid gives its coupon's use back.
+      if (moved) await releaseCouponOf(trx, paymentId, toIso(ctx.clock()));
       return moved ? ('applied' as const) : ('already' as const);
     });
   }
@@ -65,6 +70,7 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
       subscription,
       readAt,
       chargeOutcome: paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null,
+      card: paymentIntentId ? await stripe.retrievePaymentCard(paymentIntentId) : null,
     },
     ref,
   );
@@ -95,6 +101,7 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
   const paymentIntentId = paid ? invoice.paymentIntentId : null;
   // A refund or dispute of this charge may have arrived before the invoice did, and found nothing.
   const chargeOutcome = paymentIntentId ? await stripe.retrieveChargeOutcome(paymentIntentId) : null;
+  const card = paymentIntentId ? await stripe.retrievePaymentCard(paymentIntentId) : null;
   return inEventTransaction(ctx, ref, async (trx) => {
     const synced = await applySubscriptionState(trx, ctx, 'stripe', state, readAt);
     if (synced === 'unknown') return 'unknown' as const;
@@ -106,6 +113,7 @@ async function handleInvoice(ctx: AppContext, stripe: StripeGateway, event: Webh
       amountCents: event.type === 'invoice.paid' ? invoice.amountPaidCents : invoice.amountDueCents,
       currency: invoice.currency,
       paymentIntentId: invoice.paymentIntentId,
+      card,
     });
     if (paymentIntentId) await applyChargeOutcome(trx, ctx, paymentIntentId, chargeOutcome);
     return 'applied' as const;

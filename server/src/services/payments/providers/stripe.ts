@@ -9,7 +9,7 @@ import { findCustomerId, saveCustomerId } from '../../../db/repositories/payment
 import type { UserWithTier } from '../../../db/repositories/users.ts';
 import { AppError, conflict, notFound } from '../../../errors.ts';
 import { toIso } from '../../../lib/clock.ts';
-import { CURRENCY } from '../payment-records.ts';
+import { CURRENCY, tierGiftLineName } from '../payment-records.ts';
 import { type CheckoutOrder, type PaymentProvider, PaymentProviderError } from '../provider.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { type CheckoutSessionInput, createStripeGateway, type StripeGateway } from './stripe-client.ts';
@@ -48,22 +48,34 @@ async function openCheckoutSession(ctx: AppContext, stripe: StripeGateway, order
   const { user, payment, purchase } = order;
   const customerId = await ensureCustomer(ctx, stripe, user);
   const bought: CheckoutSessionInput['purchase'] =
-    purchase.kind === 'items'
+    purchase.kind === 'tier_gift'
       ? {
           mode: 'payment',
-          lines: purchase.lines.map(({ itemId, name, unitAmountCents, quantity }) => ({
-            itemId,
-            name,
-            unitAmountCents,
-            quantity,
-          })),
+          lines: [
+            {
+              itemId: `tier_gift_${purchase.tier.id}`,
+              name: tierGiftLineName(purchase.tier.name, purchase.recipient),
+              unitAmountCents: Number(purchase.tier.price_cents),
+              quantity: 1,
+            },
+          ],
         }
-      : {
-          mode: 'subscription',
-          tierId: purchase.tier.id,
-          productId: await viaStripe(ctx, 'product', () => stripe.ensureTierProduct(purchase.tier)),
-          unitAmountCents: Number(purchase.tier.price_cents),
-        };
+      : purchase.kind === 'items'
+        ? {
+            mode: 'payment',
+            lines: purchase.lines.map(({ itemId, name, unitAmountCents, quantity }) => ({
+              itemId,
+              name,
+              unitAmountCents,
+              quantity,
+            })),
+          }
+        : {
+            mode: 'subscription',
+            tierId: purchase.tier.id,
+            productId: await viaStripe(ctx, 'product', () => stripe.ensureTierProduct(purchase.tier)),
+            unitAmountCents: Number(purchase.tier.price_cents),
+          };
   const session = await viaStripe(ctx, 'checkout', () =>
     stripe.createCheckoutSession({
       customerId,

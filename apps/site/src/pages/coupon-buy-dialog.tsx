@@ -1,0 +1,156 @@
+// The shop's "Have a coupon code?" (issue 22): the item's prices, a Coupon code with Apply that shows
+// the price after the code before anything is paid (or why it does not apply), then the same ways to
+// pay as the card: with credits (the discounted price debited) or by card (the payment page charges the
+// discounted amount). Loaded only when opened, so the shop's first load does not carry it.
+import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import { effectivePrice, type PurchaseResponse, type ShopItem, type User } from '@starport/api-client/contract';
+import { Dialog } from '@starport/ui/dialog';
+import { formatCredits, formatUsd } from '@starport/ui/format';
+import { useState } from 'react';
+import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
+import { FormFailure } from '../components/form-failure.tsx';
+import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
+
+export const couponBuyMessages = {
+  title: (item: string) => `Buy ${item} with a coupon`,
+  price: 'Price',
+  withCode: 'With the code',
+} as const;
+
+type Paying = 'credits' | 'cash' | null;
+
+export interface CouponBuyDialogProps {
+  item: ShopItem;
+  user: User;
+  onClose: () => void;
+  onBought: (answer: PurchaseResponse) => void;
+}
+
+/** A price struck through beside the price after the code, or the price alone. */
+function PriceLine({ before, after, format }: { before: number; after: number | null; format: (n: number) => string }) {
+  if (after === null || after === before) return <span>{format(before)}</span>;
+  return (
+    <span>
+      <s className="price-was">{format(before)}</s> <strong className="price-now">{format(after)}</strong>
+    </span>
+  );
+}
+
+export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDialogProps) {
+  const api = useApi();
+  const navigateAway = useNavigateAway();
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paying, setPaying] = useState<Paying>(null);
+  const forCredits = canBuyWithCredits(item);
+  const forCash = canBuyWithCash(item);
+  const creditPrice = effectivePrice(item.priceCredits, item);
+  const usdPrice = effectivePrice(Math.round(item.priceUSD * 100), item) / 100;
+  const creditsAfter = applied?.credits?.after ?? null;
+  const usdAfter = applied?.usd?.after ?? null;
+  const creditsDue = creditsAfter ?? creditPrice;
+  const affordable = user.credits >= creditsDue;
+
+  async function handleCredits() {
+    if (paying || !affordable) return;
+    setPaying('credits');
+    setFailure(null);
+    try {
+      onBought(await api.shop.purchase(item._id, undefined, applied?.credits ? applied.code : undefined));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : fallbackMessages.purchase);
+      setPaying(null);
+    }
+  }
+
+  async function handleCash() {
+    if (paying) return;
+    setPaying('cash');
+    setFailure(null);
+    try {
+      const { url } = await api.payments.checkout(
+        [{ itemId: item._id, quantity: 1 }],
+        undefined,
+        applied?.usd ? applied.code : undefined,
+      );
+      if (!url) throw new Error('No payment address in the answer');
+      // Stays busy: the browser is leaving for the payment page.
+      navigateAway(url);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : fallbackMessages.checkout);
+      setPaying(null);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title={couponBuyMessages.title(item.name)}
+      onClose={onClose}
+      busy={paying !== null}
+      className="gift-dialog coupon-buy-dialog"
+    >
+      <div className="form">
+        <CouponField
+          target={{ itemId: item._id }}
+          applied={applied}
+          onApplied={setApplied}
+          disabled={paying !== null}
+        />
+        <dl className="coupon-prices" aria-live="polite">
+          {forCredits ? (
+            <div>
+              <dt>Credits</dt>
+              <dd>
+                <PriceLine before={creditPrice} after={creditsAfter} format={formatCredits} />
+              </dd>
+            </div>
+          ) : null}
+          {forCash ? (
+            <div>
+              <dt>Card</dt>
+              <dd>
+                <PriceLine before={usdPrice} after={usdAfter} format={formatUsd} />
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <FormFailure message={failure} />
+        <div className="buy-friend-actions">
+          {forCredits ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={paying !== null || !affordable}
+              aria-busy={paying === 'credits' || undefined}
+              onClick={() => void handleCredits()}
+            >
+              {!affordable
+                ? shopMessages.insufficientCredits
+                : paying === 'credits'
+                  ? shopMessages.purchasing
+                  : `${shopMessages.buyWithCredits} (${formatCredits(creditsDue)})`}
+            </button>
+          ) : null}
+          {forCash ? (
+            <button
+              type="button"
+              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
+              disabled={paying !== null}
+              aria-busy={paying === 'cash' || undefined}
+              onClick={() => void handleCash()}
+            >
+              {paying === 'cash'
+                ? shopMessages.redirecting
+                : `${shopMessages.buyWithCash} (${formatUsd(usdAfter ?? usdPrice)})`}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={paying !== null}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

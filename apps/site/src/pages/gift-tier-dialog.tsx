@@ -1,0 +1,95 @@
+// "Gift a month" on a tier card (issue 20): a month of the tier for another player, one payment and
+// no subscription. The recipient by username (suggested as you type); Continue to payment opens the
+// order at the payment page (Stripe Checkout, or the site's own sandbox checkout). Loaded only when
+// opened. A refusal about the recipient shows under that field, any other above the buttons.
+import { ApiError, fallbackMessages } from '@starport/api-client/client';
+import { economyMessages, giftTierRequestSchema, type Tier } from '@starport/api-client/contract';
+import { Dialog } from '@starport/ui/dialog';
+import { formatUsd } from '@starport/ui/format';
+import { type FormEvent, useState } from 'react';
+import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { FormFailure } from '../components/form-failure.tsx';
+import { PlayerPicker } from '../components/player-picker.tsx';
+
+export const giftTierMessages = {
+  title: (tier: string) => `Gift a month of ${tier}`,
+  note: (price: string) =>
+    `One payment of ${price}, not a subscription: they hold the tier for one month, then it ends unless they subscribe.`,
+  recipient: (player: string, tier: string) => `${player} gets the ${tier} tier for a month.`,
+  pay: 'Continue to payment',
+} as const;
+
+const recipientRefusals = new Set<string>([
+  economyMessages.recipientRequired,
+  economyMessages.recipientNotFound,
+  economyMessages.selfGift,
+]);
+
+export interface GiftTierDialogProps {
+  tier: Tier;
+  onClose: () => void;
+}
+
+export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
+  const api = useApi();
+  const navigateAway = useNavigateAway();
+  const [recipient, setRecipient] = useState('');
+  const [recipientError, setRecipientError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const named = recipient.trim();
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const parsed = giftTierRequestSchema.safeParse({ tierId: tier._id, giftTo: recipient });
+    if (!parsed.success) {
+      setRecipientError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { url } = await api.payments.giftTier(parsed.data.tierId, parsed.data.giftTo);
+      if (!url) throw new Error('No payment address in the answer');
+      // Stays busy: the browser is leaving for the payment page.
+      navigateAway(url);
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message : fallbackMessages.checkout;
+      if (recipientRefusals.has(text)) setRecipientError(text);
+      else setFailure(text);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open title={giftTierMessages.title(tier.name)} onClose={onClose} busy={busy} className="gift-dialog">
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <PlayerPicker
+          label="Recipient"
+          value={recipient}
+          onChange={(value) => {
+            setRecipient(value);
+            setRecipientError(undefined);
+          }}
+          error={recipientError}
+          hint="Their username"
+          autoFocus
+        />
+        <p className="text-muted gift-dialog-note" aria-live="polite">
+          {named && !recipientError ? `${giftTierMessages.recipient(named, tier.name)} ` : ''}
+          {giftTierMessages.note(formatUsd(tier.price))}
+        </p>
+        <FormFailure message={failure} />
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Redirecting...' : giftTierMessages.pay}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+// Updates (/updates, issue 21): every published news post, newest first, a page at a time.
+import type { PublicUpdate } from '@starport/api-client/contract';
+import { Loading } from '@starport/ui/loading';
+import { useEffect, useState } from 'react';
+import { useApi } from '../app-providers.tsx';
+import { UpdateCard } from '../components/update-card.tsx';
+import { usePageTitle } from '../components/use-page-title.ts';
+
+export function UpdatesPage() {
+  const api = useApi();
+  usePageTitle('Updates');
+  const [posts, setPosts] = useState<PublicUpdate[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api.updates
+      .list()
+      .then((page) => {
+        if (!live) return;
+        setPosts(page.updates);
+        setCursor(page.nextCursor);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await api.updates.list({ cursor });
+      setPosts((current) => [...(current ?? []), ...page.updates]);
+      setCursor(page.nextCursor);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <div className="page container updates-page">
+      <header className="page-header">
+        <div>
+          <h1>Updates</h1>
+          <p>News, patch notes and events from the Starport team.</p>
+        </div>
+        <a className="btn btn-ghost btn-sm" href="/updates/feed.xml">
+          RSS feed
+        </a>
+      </header>
+      {posts === null ? (
+        failed ? (
+          <p className="empty-state">The updates could not be loaded. Please try again later.</p>
+        ) : (
+          <Loading label="Loading updates..." />
+        )
+      ) : posts.length === 0 ? (
+        <p className="empty-state">No updates yet. Check back soon.</p>
+      ) : (
+        <>
+          <ul className="update-list">
+            {posts.map((post) => (
+              <li key={post._id}>
+                <UpdateCard update={post} />
+              </li>
+            ))}
+          </ul>
+          {cursor ? (
+            <div className="button-row update-more">
+              <button type="button" className="btn btn-secondary" onClick={loadMore} disabled={loadingMore}>
+                {loadingMore ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
