@@ -96,6 +96,8 @@ test('Export CSV downloads the filtered payments', async ({ page, request }) => 
   await signIn(page, await loginAccount(request, e2eAdmin.email, e2eAdmin.password));
   await page.goto('/admin/payments');
   await page.getByLabel('Search').fill(player.username);
+  // The search has landed once the table holds the header and this player's row alone.
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: player.username })).toHaveCount(1);
 
   const downloading = page.waitForEvent('download');

@@ -61,7 +61,9 @@ export function PaymentList() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const { blob, fileName } = await api.admin.payments.exportCsv(filters);
+      // What the admin typed, even if the table has not caught up with the last keystroke yet.
+      const typed = search.trim();
+      const { blob, fileName } = await api.admin.payments.exportCsv({ ...filters, search: typed || undefined });
       saveFile(blob, fileName);
       toast.success(paymentListMessages.exported);
     } catch (error) {
