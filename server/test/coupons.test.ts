@@ -378,5 +378,31 @@ describe.each(dialects)('coupons on %s', (dialect) => {
       expect(cancelled.status).toBe(200);
       expect(await usesOf(coupon._id)).toBe(0);
     });
+
+    it('a lost dispute gives the use back; a won one keeps it', async () => {
+      const item = await frigate();
+      const coupon = await createCoupon({ code: 'FIGHT', percentOff: 10, maxUses: 2 });
+      const charges: string[] = [];
+      for (let n = 0; n < 2; n++) {
+        const player = await registerPlayer(h);
+        const res = await checkout(player.token, { items: [{ itemId: item.id, quantity: 1 }], coupon: 'FIGHT' });
+        expect(res.status).toBe(200);
+        const completed = fake.completeCheckout((res.json.url as string).split('/').pop() as string);
+        expect((await deliver(h, fake.event('checkout.session.completed', completed.session))).status).toBe(200);
+        charges.push(completed.chargeId as string);
+      }
+      expect(await usesOf(coupon._id)).toBe(2);
+
+      const [won, lost] = charges.map((charge) => fake.openDispute(charge));
+      for (const dispute of [won, lost]) await deliver(h, fake.event('charge.dispute.created', dispute));
+      // An open dispute may still be won: the use stays taken meanwhile.
+      expect(await usesOf(coupon._id)).toBe(2);
+      await deliver(h, fake.event('charge.dispute.closed', fake.closeDispute(won?.id as string, 'won')));
+      expect(await usesOf(coupon._id)).toBe(2);
+      const closed = fake.event('charge.dispute.closed', fake.closeDispute(lost?.id as string, 'lost'));
+      await deliver(h, closed);
+      await deliver(h, closed);
+      expect(await usesOf(coupon._id)).toBe(1);
+    });
   });
 });

@@ -220,6 +220,8 @@ async function disputeInTransaction(trx: Executor, ctx: AppContext, dispute: Dis
     if (!moved) return 'already';
     await recordDisputeEvent(trx, payment, 'dispute_lost', Number(payment.amount_cents), nowIso);
     await revokePurchase(trx, ctx, payment, nowIso);
+    // The money went back as with a refund: so does the coupon's use.
+    await releaseCouponOf(trx, payment.id, nowIso);
     await holdSubscriptionOf(trx, ctx, payment, 'dispute_lost', nowIso);
     await endTierGiftOfOrder(ctx, trx, payment.id, PAYMENTS_ACTOR);
   } else {
