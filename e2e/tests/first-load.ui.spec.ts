@@ -88,14 +88,23 @@ test('the shell stays in place until the data comes, then the page takes its pla
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let asked: () => void = () => {};
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
   await page.route('**/api/shop/items', async (route) => {
+    asked();
     await held;
     await route.continue();
   });
   await page.goto('/shop');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop');
   await expect(page.getByRole('status')).toHaveText('Loading the shop...');
+  // Measured once the page's code has asked for the items: by then React has put its own skeleton
+  // in place of the prerendered one (measured during that swap, the old one was already gone).
+  await requested;
   const skeleton = await page.locator('.shop-grid').first().boundingBox();
+  expect(skeleton).not.toBeNull();
 
   release();
   await expect(page.getByRole('article', { name: 'Scout Corvette' })).toBeVisible();

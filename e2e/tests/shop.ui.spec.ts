@@ -157,7 +157,7 @@ for (const screen of [
       expect(requested[0]?.cacheControl).toBe('public, max-age=31536000, immutable');
     });
 
-    test('fades the category row on the side with more tabs, without moving anything, and a tab reached by keyboard clears the fade', async ({
+    test('fades the category row on the side with more tabs and shows an arrow there, without moving anything, and a tab reached by keyboard clears the fade', async ({
       page,
     }) => {
       await page.goto('/shop');
@@ -170,9 +170,25 @@ for (const screen of [
       await expect(row).not.toHaveAttribute('data-more-before');
       expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).toContain('linear-gradient');
 
+      // An arrow shows on the side with more, over the fade: a press scrolls the row on, and the
+      // arrow back appears; nothing below moves.
+      const back = page.locator('.category-arrow-start');
+      const on = page.locator('.category-arrow-end');
+      await expect(on).toBeVisible();
+      await expect(back).toHaveCount(0);
+      await on.click();
+      await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await expect(row).toHaveAttribute('data-more-before', 'true');
+      await expect(back).toBeVisible();
+      expect(await first.boundingBox()).toEqual(before);
+      await back.click();
+      await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBe(0);
+      await expect(back).toHaveCount(0);
+
       await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
       await expect(row).toHaveAttribute('data-more-before', 'true');
       await expect(row).not.toHaveAttribute('data-more-after');
+      await expect(on).toHaveCount(0);
       expect(await first.boundingBox()).toEqual(before);
 
       // Back at the start, Tab walks along the row: the last tab ends up in full view, clear of the fade.

@@ -1,8 +1,9 @@
 // Which ends of a sideways-scrolling row have more to see, kept up to date as it scrolls and as it or
 // its items change size (a narrower window, the web font arriving), for a cue on that side. An item
 // reached with the keyboard scrolls clear of the cue (the row's scroll-padding from its sides):
-// Chromium leaves a partly visible one where it is.
-import { useCallback, useState } from 'react';
+// Chromium leaves a partly visible one where it is. `scroll` moves the row most of its width towards
+// a side, for the arrows that show while that side has more.
+import { useCallback, useRef, useState } from 'react';
 
 export interface ScrollEdges {
   /** Scrolled away from the start: there is more before. */
@@ -11,18 +12,32 @@ export interface ScrollEdges {
   end: boolean;
 }
 
+/** Of the row's visible width, how much one arrow press scrolls: the last item seen stays in sight. */
+const ARROW_SCROLL = 0.75;
+
 /**
- * A ref for the scrolling element and its edges. `contentKey` is anything that changes when the
- * row's items do (their count, say), so the edges are measured again.
+ * A ref for the scrolling element, its edges and a scroll towards one side. `contentKey` is anything
+ * that changes when the row's items do (their count, say), so the edges are measured again.
  */
 export function useScrollEdges(
   contentKey: unknown,
-): [(element: HTMLElement | null) => (() => void) | undefined, ScrollEdges] {
+): [(element: HTMLElement | null) => (() => void) | undefined, ScrollEdges, (side: keyof ScrollEdges) => void] {
   const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
+  const rowRef = useRef<HTMLElement | null>(null);
+  const scroll = useCallback((side: keyof ScrollEdges) => {
+    const row = rowRef.current;
+    if (!row) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    row.scrollBy?.({
+      left: row.clientWidth * ARROW_SCROLL * (side === 'start' ? -1 : 1),
+      behavior: reduce ? 'auto' : 'smooth',
+    });
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: contentKey is the request to measure again
   const ref = useCallback(
     (element: HTMLElement | null) => {
+      rowRef.current = element;
       if (!element) return undefined;
       const px = (value: string) => Number.parseFloat(value) || 0;
       const measure = () => {
@@ -60,5 +75,5 @@ export function useScrollEdges(
     [contentKey],
   );
 
-  return [ref, edges];
+  return [ref, edges, scroll];
 }

@@ -109,7 +109,7 @@ export function ShopPage() {
   const allItems = (items.data?.items ?? []).filter((item) => item.isActive);
   const tabs = getCategoryTabs(categories.data?.categories ?? [], allItems);
   // The row of tabs scrolls sideways when it is wider than the page: a fade marks the side with more.
-  const [tabsRef, tabEdges] = useScrollEdges(tabs.map((tab) => tab.slug).join());
+  const [tabsRef, tabEdges, scrollTabs] = useScrollEdges(tabs.map((tab) => tab.slug).join());
   // A tab that has emptied since it was chosen falls back to everything.
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
@@ -167,38 +167,55 @@ export function ShopPage() {
         <ShopGridSkeleton />
       ) : (
         <>
-          <fieldset
-            className="category-tabs"
-            ref={tabsRef}
-            data-more-before={tabEdges.start || undefined}
-            data-more-after={tabEdges.end || undefined}
-          >
-            <legend className="visually-hidden">Categories</legend>
-            <button
-              type="button"
-              className="category-tab"
-              aria-pressed={current === ALL_ITEMS}
-              onClick={() => selectTab(ALL_ITEMS)}
+          <div className="category-row">
+            <fieldset
+              className="category-tabs"
+              ref={tabsRef}
+              data-more-before={tabEdges.start || undefined}
+              data-more-after={tabEdges.end || undefined}
             >
-              All Items
-            </button>
-            {tabs.map((category) => (
+              <legend className="visually-hidden">Categories</legend>
               <button
-                key={category._id}
                 type="button"
                 className="category-tab"
-                aria-pressed={current === category.slug}
-                onClick={() => selectTab(category.slug)}
+                aria-pressed={current === ALL_ITEMS}
+                onClick={() => selectTab(ALL_ITEMS)}
               >
-                {category.icon ? (
-                  <span className="category-tab-icon" aria-hidden="true">
-                    {category.icon}
-                  </span>
-                ) : null}
-                {category.displayName || category.name}
+                All Items
               </button>
-            ))}
-          </fieldset>
+              {tabs.map((category) => (
+                <button
+                  key={category._id}
+                  type="button"
+                  className="category-tab"
+                  aria-pressed={current === category.slug}
+                  onClick={() => selectTab(category.slug)}
+                >
+                  {category.icon ? (
+                    <span className="category-tab-icon" aria-hidden="true">
+                      {category.icon}
+                    </span>
+                  ) : null}
+                  {category.displayName || category.name}
+                </button>
+              ))}
+            </fieldset>
+            {/* For a pointer without a sideways wheel: the tabs themselves are reached with Tab, and
+                the row follows the focus, so the arrows are hidden from the keyboard and screen readers. */}
+            {(['start', 'end'] as const).map((side) =>
+              tabEdges[side] ? (
+                <button
+                  key={side}
+                  type="button"
+                  className={`category-arrow category-arrow-${side}`}
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  title={side === 'start' ? 'Earlier categories' : 'More categories'}
+                  onClick={() => scrollTabs(side)}
+                ></button>
+              ) : null,
+            )}
+          </div>
 
           {/* The cards' names are h3s: this keeps the outline in order (h1, h2, h3) for screen readers. */}
           <h2 className="visually-hidden">Items</h2>
