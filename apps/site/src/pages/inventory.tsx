@@ -1,7 +1,9 @@
 // Inventory (/inventory, players only; SPEC.md §2, issue 20): owned items with quantity, where each
 // is (On site, Pending, In Game), acquisition (and from whom), trade lock, Keep on site / Send to
 // game, Gift (a dialog) and Trade (the trade page, for this entry); an action not allowed now says
-// why on hover and focus, in the server's words. An item whose payment was refunded shows as Revoked.
+// why on hover and focus, in the server's words. An entry whose payment was refunded, lost in a dispute
+// or is disputed now (revokedAt) is not the player's: it is not listed (Purchases shows the order's
+// status), and comes back if a dispute is won.
 
 import { ApiError } from '@starport/api-client/client';
 import {
@@ -26,12 +28,6 @@ import { InventoryIntro } from './page-shells.tsx';
 
 /** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
 const GiftDialog = lazy(() => import('./gift-dialog.tsx').then((module) => ({ default: module.GiftDialog })));
-
-export const revokedMessages = {
-  badge: 'Revoked',
-  note: 'The payment for this item was refunded or disputed, so it will not be delivered.',
-  blocked: 'This item was revoked',
-} as const;
 
 export function tradeLockText(entry: Pick<InventoryEntry, 'tradeLockedUntil'>): string {
   return entry.tradeLockedUntil ? `Trade locked until ${formatDate(entry.tradeLockedUntil)}` : 'Trade locked';
@@ -65,18 +61,17 @@ function BlockedAction({ label, reason }: { label: string; reason: string }) {
 
 /** Where an entry is, as its badge says. */
 function LocationBadge({ entry }: { entry: InventoryEntry }) {
-  if (entry.revokedAt) return <span className="badge badge-error">{revokedMessages.badge}</span>;
   if (entry.location === 'in_game') return <span className="badge badge-success">In Game</span>;
   if (entry.location === 'on_site') return <span className="badge badge-info">On site</span>;
   return <span className="badge badge-warning">Pending</span>;
 }
 
-/** Keep on site / Send to game, while the entry is not in the game (nor revoked). */
+/** Keep on site / Send to game, while the entry is not in the game. */
 function KeepToggle({ entry, onChanged }: { entry: InventoryEntry; onChanged: (entry: InventoryEntry) => void }) {
   const api = useApi();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  if (entry.revokedAt || entry.location === 'in_game') return null;
+  if (entry.location === 'in_game') return null;
   const label = entry.keptOnSite ? 'Send to game' : 'Keep on site';
   if (entry.leased) return <BlockedAction label={label} reason={economyMessages.leased} />;
   async function toggle() {
@@ -115,16 +110,12 @@ interface CardProps {
 function InventoryCard({ entry, tradeOpen, onGift, onChanged }: CardProps) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
-  const revoked = Boolean(entry.revokedAt);
-  const lock = !revoked && entry.tradeLocked ? tradeLockText(entry) : null;
+  const lock = entry.tradeLocked ? tradeLockText(entry) : null;
   const tradeReason = entry.tradeRefusal ?? (tradeOpen ? null : 'Trading is currently unavailable');
-  const note = revoked ? revokedMessages.note : lock ? null : restrictionNote(item.isTradeable, item.isGiftable);
+  const note = lock ? null : restrictionNote(item.isTradeable, item.isGiftable);
 
   return (
-    <article
-      className={`card inventory-card rarity-${item.rarity}${revoked ? ' is-revoked' : ''}`}
-      aria-labelledby={nameId}
-    >
+    <article className={`card inventory-card rarity-${item.rarity}`} aria-labelledby={nameId}>
       <ItemImage imageUrl={item.imageUrl} image={item.image} name={item.name} sizes={INVENTORY_IMAGE_SIZES} />
       <div className="inventory-body">
         <div className="inventory-meta">
@@ -215,6 +206,8 @@ export function InventoryPage() {
       .catch((error: unknown) => console.error('Failed to reload inventory', error));
   });
 
+  // What the player holds: a revoked entry (refunded, disputed) is no longer theirs.
+  const held = entries.filter((entry) => !entry.revokedAt);
   const replace = (changed: InventoryEntry) =>
     setEntries((current) => current.map((entry) => (entry._id === changed._id ? changed : entry)));
 
@@ -234,7 +227,7 @@ export function InventoryPage() {
 
       {loading ? (
         <InventoryGridSkeleton />
-      ) : entries.length === 0 ? (
+      ) : held.length === 0 ? (
         <div className="empty-state">
           <p>Your inventory is empty</p>
           <Link to="/shop" className="btn btn-primary">
@@ -243,7 +236,7 @@ export function InventoryPage() {
         </div>
       ) : (
         <ul className="inventory-grid">
-          {entries.map((entry) => (
+          {held.map((entry) => (
             <li key={entry._id}>
               <InventoryCard entry={entry} tradeOpen={visibleTabs.trade} onGift={setGifting} onChanged={replace} />
             </li>

@@ -433,7 +433,7 @@ describe('the sandbox portal', () => {
 });
 
 describe('revoked items in the inventory', () => {
-  it('shows an entry whose payment was refunded as Revoked, with trading closed', async () => {
+  it('lists no entry whose payment was refunded or is disputed: only what the player holds', async () => {
     renderApp('/inventory', {
       user: makeUser(),
       api: {
@@ -444,8 +444,6 @@ describe('revoked items in the inventory', () => {
                 _id: 'e1',
                 shopItem: makeItem({ _id: 'frigate', name: 'Aegis Frigate' }),
                 acquiredMethod: 'cash_purchase',
-                tradeLocked: true,
-                tradeLockedUntil: '2026-11-29T12:00:00.000Z',
                 revokedAt: '2026-11-23T12:00:00.000Z',
                 location: 'on_site',
                 giftRefusal: 'This item was revoked',
@@ -457,19 +455,30 @@ describe('revoked items in the inventory', () => {
       },
     });
 
-    const revoked = within(await screen.findByRole('article', { name: 'Aegis Frigate' }));
-    expect(revoked.getByText('Revoked')).toBeTruthy();
-    expect(revoked.queryByText('Pending')).toBeNull();
-    expect(revoked.getByText(/refunded or disputed/)).toBeTruthy();
-    expect(revoked.getByText('cash purchase')).toBeTruthy();
-    const trade = revoked.getByRole('button', { name: 'Trade' });
-    expect(trade.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(trade.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'This item was revoked',
-    );
-    expect(revoked.queryByRole('button', { name: /Keep on site|Send to game/ })).toBeNull();
-    const other = within(screen.getByRole('article', { name: 'Nova Scout' }));
-    expect(other.getByText('Pending')).toBeTruthy();
-    expect(other.queryByText('Revoked')).toBeNull();
+    const held = within(await screen.findByRole('article', { name: 'Nova Scout' }));
+    expect(held.getByText('Pending')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Aegis Frigate' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('says the inventory is empty when all it held was refunded', async () => {
+    renderApp('/inventory', {
+      user: makeUser(),
+      api: {
+        'GET /api/shop/user/inventory': () =>
+          json(200, {
+            inventory: [
+              makeInventoryEntry({
+                _id: 'e1',
+                shopItem: makeItem({ _id: 'frigate', name: 'Aegis Frigate' }),
+                revokedAt: '2026-11-23T12:00:00.000Z',
+              }),
+            ],
+          }),
+      },
+    });
+
+    expect(await screen.findByText('Your inventory is empty')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });
