@@ -4,14 +4,16 @@
 // concurrent purchases, and a refunded or cancelled order giving its use back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
+import { renewDueSandboxSubscriptions } from '../src/services/payments/providers/sandbox.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, addTier, grantCredits } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';
 import { call, registerPlayer } from './helpers/http.ts';
-import { createStripeHarness, deliver, inventoryOf, paymentsOf } from './helpers/payments.ts';
-import { dialects, type TestHarness } from './helpers/test-context.ts';
+import { createStripeHarness, deliver, inventoryOf, meOf, paymentsOf } from './helpers/payments.ts';
+import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 describe.each(dialects)('coupons on %s', (dialect) => {
   let h: TestHarness;
@@ -379,6 +381,52 @@ describe.each(dialects)('coupons on %s', (dialect) => {
       expect(await usesOf(coupon._id)).toBe(0);
     });
 
+    it('takes a tier code off the first month at Stripe only; the subscription renews at the tier price', async () => {
+      const captain = await addTier(h, { name: 'Captain', price_cents: 1000 });
+      const coupon = await createCoupon({ code: 'HALFMONTH', percentOff: 50, appliesTo: { tierIds: [captain.id] } });
+      await createCoupon({ code: 'SHIPSONLY', percentOff: 50, appliesTo: { itemIds: [(await frigate()).id] } });
+      const player = await registerPlayer(h);
+
+      // A code that does not reach the tier opens nothing and says why.
+      const refused = await call(h, 'POST', '/api/stripe/subscribe', {
+        token: player.token,
+        body: { tierId: captain.id, coupon: 'shipsonly' },
+      });
+      expect([refused.status, refused.json.error.message]).toEqual([400, 'This code does not apply to this item']);
+      expect(fake.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
+      expect(await paymentsOf(h, player.user._id)).toHaveLength(0);
+
+      const res = await call(h, 'POST', '/api/stripe/subscribe', {
+        token: player.token,
+        body: { tierId: captain.id, coupon: 'halfmonth' },
+      });
+      expect(res.status).toBe(200);
+      // Stripe is asked for the tier's full monthly price and a coupon of $5.00, once.
+      const [made] = fake.requestsTo('POST', '/v1/coupons');
+      expect(made?.body).toMatchObject({ amount_off: '500', currency: 'usd', duration: 'once', max_redemptions: '1' });
+      const [session] = fake.requestsTo('POST', '/v1/checkout/sessions');
+      expect(session?.body.line_items[0].price_data.unit_amount).toBe('1000');
+      expect(session?.body.discounts[0].coupon).toBe([...fake.coupons.keys()][0]);
+      const [order] = await paymentsOf(h, player.user._id);
+      expect(order?.amount_cents).toBe(500);
+      expect(JSON.parse(order?.purchase as string).coupon).toEqual({ code: 'HALFMONTH', discountCents: 500 });
+      expect(await usesOf(coupon._id)).toBe(1);
+
+      const completed = fake.completeCheckout((res.json.url as string).split('/').pop() as string);
+      expect((await deliver(h, fake.event('checkout.session.completed', completed.session))).status).toBe(200);
+      expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('paid');
+      const me = await call(h, 'GET', '/api/auth/me', { token: player.token });
+      expect(me.json.user.currentTier.name).toBe('Captain');
+      const subscription = await h.ctx.db.selectFrom('subscriptions').selectAll().executeTakeFirstOrThrow();
+      expect(Number(subscription.price_cents)).toBe(1000);
+      expect(fake.subscriptions.get(subscription.provider_subscription_id)?.items.data[0].price.unit_amount).toBe(1000);
+
+      // Purchases and the receipt: $10.00 less $5.00 through the code.
+      const detail = await call(h, 'GET', `/api/purchases/${order?.id}`, { token: player.token });
+      expect(detail.json.purchase).toMatchObject({ totalUSD: 5, coupon: { code: 'HALFMONTH', discount: 5 } });
+      expect(detail.json.receipt).toMatchObject({ subtotalUSD: 10, discountUSD: 5, totalUSD: 5 });
+    });
+
     it('a lost dispute gives the use back; a won one keeps it', async () => {
       const item = await frigate();
       const coupon = await createCoupon({ code: 'FIGHT', percentOff: 10, maxUses: 2 });
@@ -405,5 +453,46 @@ describe.each(dialects)('coupons on %s', (dialect) => {
       await deliver(h, closed);
       expect(await usesOf(coupon._id)).toBe(1);
     });
+  });
+});
+
+describe.each(dialects)('a subscription coupon in the sandbox on %s', (dialect) => {
+  let h: TestHarness;
+  beforeEach(async () => {
+    h = await createHarness(dialect);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("charges the first month less the code on the site's checkout, and renews at the tier price", async () => {
+    const { admin } = await adminAndPlayer(h);
+    const captain = await addTier(h, { name: 'Captain', price_cents: 1000 });
+    const created = await call(h, 'POST', '/api/admin/coupons', {
+      token: admin.token,
+      body: { code: 'WELCOME', amountOff: 300, appliesTo: { tierIds: [captain.id] } },
+    });
+    expect(created.status).toBe(201);
+    const player = await registerPlayer(h);
+    const res = await call(h, 'POST', '/api/stripe/subscribe', {
+      token: player.token,
+      body: { tierId: captain.id, coupon: 'welcome' },
+    });
+    expect(res.status).toBe(200);
+    const orderId = (res.json.url as string).replace('/checkout/', '');
+    const order = await call(h, 'GET', `/api/stripe/orders/${orderId}`, { token: player.token });
+    expect(order.json.order).toMatchObject({ kind: 'subscription', amount: 7, tier: { name: 'Captain', price: 10 } });
+    expect((await call(h, 'POST', `/api/stripe/orders/${orderId}/pay`, { token: player.token })).status).toBe(200);
+    expect((await meOf(h, player.token)).currentTier.name).toBe('Captain');
+
+    h.clock.advance(30 * DAY);
+    expect(await renewDueSandboxSubscriptions(h.ctx)).toEqual({ renewed: 1, ended: 0 });
+    const paid = (await paymentsOf(h, player.user._id)).map((p) => [p.kind, p.status, Number(p.amount_cents)]);
+    expect(paid).toEqual(
+      expect.arrayContaining([
+        ['subscription', 'paid', 700],
+        ['renewal', 'paid', 1000],
+      ]),
+    );
   });
 });

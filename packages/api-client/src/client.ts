@@ -349,9 +349,10 @@ export function createApiClient(options: ApiClientOptions) {
       cancel: (id: string) => request<TradeResponse>('POST', `/trades/${encodeURIComponent(id)}/cancel`),
     },
     payments: {
-      subscribe: (tierId: string) =>
+      /** `coupon`: a code that takes its discount off the first month. */
+      subscribe: (tierId: string, coupon?: string) =>
         request<RedirectResponse>('POST', '/stripe/subscribe', {
-          body: { tierId },
+          body: coupon ? { tierId, coupon } : { tierId },
           fallbackMessage: fallbackMessages.subscription,
         }),
       changeTier: (tierId: string) =>

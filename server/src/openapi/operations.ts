@@ -154,6 +154,7 @@ import {
   statsBatchSchema,
   statsResponseSchema,
   statusResponseSchema,
+  subscribeRequestSchema,
   subscriptionResponseSchema,
   tierInputSchema,
   tierRequestSchema,
@@ -1758,8 +1759,8 @@ export const operations: OperationSpec[] = [
     summary: 'Create a coupon code',
     description:
       'A code is unique without regard to case. `amountOff` and `minSpend` are read in the purchase’s unit: ' +
-      'credits for a credit purchase, cents for a card payment (off each unit the code reaches). For a tier the ' +
-      'code is not accepted at subscribe.',
+      'credits for a credit purchase, cents for a card payment (off each unit the code reaches). For a tier it ' +
+      'comes off the first month at subscribe; renewals are at the tier’s price.',
     access: 'admin',
     body: couponInputSchema,
     answers: { 201: json('The new code.', couponResponseSchema) },
@@ -1872,8 +1873,12 @@ export const operations: OperationSpec[] = [
     operationId: 'subscribe',
     tag: 'payments',
     summary: 'Subscribe to a supporter tier',
+    description:
+      'With `coupon`, a code that reaches the tier takes its discount off the first month only (a one-time ' +
+      'discount at the provider); the subscription renews at the tier’s price. A refused code opens nothing ' +
+      'and says why.',
     access: 'player',
-    body: tierRequestSchema,
+    body: subscribeRequestSchema,
     answers: { 200: json('The checkout page to send the browser to.', redirectResponseSchema) },
     refusals: {
       400: 'A bad body, or a tier that cannot be bought',

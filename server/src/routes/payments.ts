@@ -1,7 +1,12 @@
 // /api/stripe: card payments (SPEC.md §7). Checkout, subscribe, change tier and the portal answer
 // {url}; the orders calls serve the site's own checkout page; the webhook reads its raw body, since
 // the signature covers the exact bytes Stripe sent.
-import { checkoutRequestSchema, giftTierRequestSchema, tierRequestSchema } from '@starport/api-client/contract';
+import {
+  checkoutRequestSchema,
+  giftTierRequestSchema,
+  subscribeRequestSchema,
+  tierRequestSchema,
+} from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requireUser } from '../middleware/auth.ts';
@@ -31,8 +36,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.json(await createItemsCheckout(c.get('ctx'), c.get('user').id, input));
   })
   .post('/subscribe', requireUser, sessionLimit, async (c) => {
-    const { tierId } = await readBody(c, tierRequestSchema);
-    return c.json(await subscribe(c.get('ctx'), c.get('user').id, tierId));
+    const input = await readBody(c, subscribeRequestSchema);
+    return c.json(await subscribe(c.get('ctx'), c.get('user').id, input));
   })
   .post('/gift-tier', requireUser, sessionLimit, async (c) => {
     const input = await readBody(c, giftTierRequestSchema);

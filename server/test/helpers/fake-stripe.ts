@@ -53,6 +53,7 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, Obj>();
   readonly products = new Map<string, Obj>();
+  readonly coupons = new Map<string, Obj>();
   readonly sessions = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
@@ -200,7 +201,30 @@ export class FakeStripe {
       this.products.set(product.id, product);
       return [200, product];
     }
-    if (method === 'POST' && path === '/v1/checkout/sessions') return [200, this.createSession(body)];
+    if (method === 'POST' && path === '/v1/coupons') {
+      // Stripe's rules for a coupon: one of amount_off (with currency) or percent_off.
+      if ((body.amount_off === undefined) === (body.percent_off === undefined)) {
+        return [400, { error: { type: 'invalid_request_error', message: 'Exactly one of amount_off or percent_off' } }];
+      }
+      const coupon = {
+        id: this.id('co'),
+        object: 'coupon',
+        amount_off: body.amount_off === undefined ? null : Number(body.amount_off),
+        percent_off: body.percent_off === undefined ? null : Number(body.percent_off),
+        currency: body.currency ?? null,
+        duration: body.duration,
+        max_redemptions: body.max_redemptions === undefined ? null : Number(body.max_redemptions),
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
+      this.coupons.set(coupon.id, coupon);
+      return [200, coupon];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const unknown = ((body.discounts as Obj[] | undefined) ?? []).find((d) => !this.coupons.has(d.coupon));
+      if (unknown) return this.missing('coupon', unknown.coupon);
+      return [200, this.createSession(body)];
+    }
     const sessionId = idIn('checkout/sessions');
     if (sessionId && method === 'GET') {
       const session = this.sessions.get(sessionId);
@@ -300,14 +324,22 @@ export class FakeStripe {
         },
       };
     });
+    const subtotal = lines.reduce((sum, line) => sum + line.amount_subtotal, 0);
+    // A coupon in `discounts` comes off the session's total (and so the first invoice's).
+    const discount = ((body.discounts as Obj[] | undefined) ?? []).reduce((sum, d) => {
+      const coupon = this.coupons.get(d.coupon) as Obj;
+      const off = coupon.amount_off ?? Math.round((subtotal * coupon.percent_off) / 100);
+      return sum + Math.min(off, subtotal - sum);
+    }, 0);
     const session = {
       id,
       object: 'checkout.session',
       mode: body.mode,
       status: 'open',
       payment_status: 'unpaid',
-      amount_subtotal: lines.reduce((sum, line) => sum + line.amount_subtotal, 0),
-      amount_total: lines.reduce((sum, line) => sum + line.amount_total, 0),
+      amount_subtotal: subtotal,
+      amount_total: subtotal - discount,
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
       currency: lines[0]?.currency ?? 'usd',
       customer: body.customer ?? null,
       client_reference_id: body.client_reference_id ?? null,

@@ -28,7 +28,15 @@ export interface CouponBuyDialogProps {
 }
 
 /** A price struck through beside the price after the code, or the price alone. */
-function PriceLine({ before, after, format }: { before: number; after: number | null; format: (n: number) => string }) {
+export function PriceLine({
+  before,
+  after,
+  format,
+}: {
+  before: number;
+  after: number | null;
+  format: (n: number) => string;
+}) {
   if (after === null || after === before) return <span>{format(before)}</span>;
   return (
     <span>

@@ -224,4 +224,44 @@ describe('tiers page', () => {
       { tierId: 'tier-admiral', giftTo: 'nova' },
     ]);
   });
+
+  it('subscribes with a coupon code: the first month after the code is shown, then sent with the tier', async () => {
+    const bodies: unknown[] = [];
+    const { navigateAway } = renderApp('/tiers', {
+      user: makeUser(),
+      api: {
+        ...tiersApi,
+        'POST /api/shop/coupons/check': ({ body }) =>
+          (body as { code: string }).code === 'HALF'
+            ? json(200, { code: 'HALF', credits: null, usd: { before: 24.99, after: 12.5 } })
+            : json(400, { error: { message: 'This code has expired' } }),
+        'POST /api/stripe/subscribe': ({ body }) => {
+          bodies.push(body);
+          return json(200, { url: 'https://pay.test/session/9' });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Admiral' });
+
+    fireEvent.click(tierCard('Admiral').getByRole('button', { name: 'Subscribe to Admiral with a coupon code' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to Admiral with a coupon' }));
+    expect(dialog.getByText('Then $24.99 a month, until you cancel.')).toBeTruthy();
+    const code = dialog.getByRole('textbox', { name: 'Coupon code' });
+    fireEvent.change(code, { target: { value: 'OLD' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(await dialog.findByText('This code has expired')).toBeTruthy();
+
+    fireEvent.change(code, { target: { value: 'HALF' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(await dialog.findByRole('button', { name: 'Subscribe ($12.50 today)' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Subscribe ($12.50 today)' }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith('https://pay.test/session/9'));
+    expect(bodies).toEqual([{ tierId: 'tier-admiral', coupon: 'HALF' }]);
+  });
+
+  it('offers a coupon code only where Subscribe is the action: not to guests, nor to a player with a tier', async () => {
+    renderApp('/tiers', { user: holding(captain), api: tiersApi });
+    await screen.findByRole('article', { name: 'Admiral' });
+    expect(screen.queryByRole('button', { name: /with a coupon code/ })).toBeNull();
+  });
 });

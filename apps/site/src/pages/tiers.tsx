@@ -25,9 +25,13 @@ import { TiersIntro } from './page-shells.tsx';
 const GiftTierDialog = lazy(() =>
   import('./gift-tier-dialog.tsx').then((module) => ({ default: module.GiftTierDialog })),
 );
+const SubscribeCouponDialog = lazy(() =>
+  import('./subscribe-coupon-dialog.tsx').then((module) => ({ default: module.SubscribeCouponDialog })),
+);
 
 export const loginToSubscribeMessage = 'Please log in to subscribe';
 export const giftMonthLabel = 'Gift a month';
+export const haveCouponLabel = 'Have a coupon code?';
 
 /** SPEC.md §9: a tier without its own icon shows a star. */
 const DEFAULT_TIER_ICON = '⭐';
@@ -41,9 +45,11 @@ interface TierCardProps {
   onChoose: (tier: Tier, action: TierAction) => void;
   /** Issue 20: a month of this tier for another player (signed in only). */
   onGift: (tier: Tier) => void;
+  /** Issue 22: subscribing with a coupon code, off the first month (only where Subscribe is the action). */
+  onCoupon: (tier: Tier) => void;
 }
 
-function TierCard({ tier, user, blocked, pending, onChoose, onGift }: TierCardProps) {
+function TierCard({ tier, user, blocked, pending, onChoose, onGift, onCoupon }: TierCardProps) {
   const action = getTierAction(tier, user);
   const current = isCurrentTier(tier, user);
   const popular = isMostPopular(tier, user);
@@ -98,6 +104,18 @@ function TierCard({ tier, user, blocked, pending, onChoose, onGift }: TierCardPr
       >
         {pending ? 'Redirecting...' : action.label}
       </button>
+      {action.call === 'subscribe' && !action.disabled ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-block tier-coupon"
+          aria-label={`Subscribe to ${tier.name} with a coupon code`}
+          aria-haspopup="dialog"
+          disabled={blocked}
+          onClick={() => onCoupon(tier)}
+        >
+          {haveCouponLabel}
+        </button>
+      ) : null}
       {user ? (
         <button
           type="button"
@@ -123,6 +141,7 @@ export function TiersPage() {
   const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [giftOf, setGiftOf] = useState<Tier | null>(null);
+  const [couponFor, setCouponFor] = useState<Tier | null>(null);
   /** The thank-you message once loaded; null while the modal is closed. */
   const [thankYou, setThankYou] = useState<string | null>(null);
   const api = useApi();
@@ -183,11 +202,18 @@ export function TiersPage() {
                 pending={pendingId === tier._id}
                 onChoose={handleChoose}
                 onGift={setGiftOf}
+                onCoupon={setCouponFor}
               />
             </li>
           ))}
         </ul>
       )}
+
+      {couponFor ? (
+        <Suspense fallback={null}>
+          <SubscribeCouponDialog tier={couponFor} onClose={() => setCouponFor(null)} />
+        </Suspense>
+      ) : null}
 
       {giftOf ? (
         <Suspense fallback={null}>

@@ -77,9 +77,13 @@ const tierIdSchema = z
   .min(1, paymentMessages.tierIdRequired)
   .max(100);
 
-/** POST /api/stripe/subscribe and POST /api/stripe/change-tier. */
+/** POST /api/stripe/change-tier. */
 export const tierRequestSchema = z.object({ tierId: tierIdSchema });
 export type TierRequest = z.input<typeof tierRequestSchema>;
+
+/** POST /api/stripe/subscribe: a coupon for the tier takes its discount off the first month only. */
+export const subscribeRequestSchema = z.object({ tierId: tierIdSchema, coupon: couponFieldSchema });
+export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
 /** POST /api/stripe/gift-tier: a month of a tier for another player, one payment (not a subscription). */
 export const giftTierRequestSchema = z.object({

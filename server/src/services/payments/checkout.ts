@@ -10,6 +10,7 @@ import {
   MIN_CHARGE_CENTS,
   paymentMessages,
   type RedirectResponse,
+  type SubscribeRequest,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import { findPublicShopItem } from '../../db/repositories/catalogue.ts';
@@ -19,7 +20,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import { toShopItemView } from '../catalogue/catalogue-view.ts';
 import { currentItemPrice } from '../catalogue/sales.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
-import { openCoupon, priceAfterCoupon, reaches, requireMinimumSpend } from '../coupons/coupons.ts';
+import { openCoupon, priceAfterCoupon, reaches, requireMinimumSpend, usableCoupon } from '../coupons/coupons.ts';
 import { findGiftRecipient, refuseGiftOfExclusiveItem } from '../economy/purchase-gifts.ts';
 import { wouldPassMaximum } from '../purchases/credit-ledger.ts';
 import { fulfilCheckout } from './checkout-completion.ts';
@@ -116,12 +117,20 @@ export async function createItemsCheckout(
  * checkouts opened before either is paid are both allowed here; the second paid is the duplicate
  * (refused at the sandbox's Pay, cancelled and refunded at Stripe: subscription-lifecycle.ts).
  */
-export async function subscribe(ctx: AppContext, userId: string, tierId: string): Promise<RedirectResponse> {
+export async function subscribe(ctx: AppContext, userId: string, request: SubscribeRequest): Promise<RedirectResponse> {
   ctx.payments.requireCardPayments();
   const user = await requireUser(ctx, userId);
   if (await findHoldingSubscription(ctx.db, user.id)) throw conflict(paymentMessages.alreadySubscribed);
   if (user.current_tier_id) throw conflict(paymentMessages.alreadyHasTier);
-  return openSubscriptionOrder(ctx, user, await findTierForSale(ctx, tierId));
+  const tier = await findTierForSale(ctx, request.tierId);
+  if (!request.coupon) return openSubscriptionOrder(ctx, user, tier);
+  // A code for this tier takes its discount off the first month; the month must still be chargeable.
+  const coupon = await usableCoupon(ctx.db, request.coupon, user.id, { kind: 'tier', tier }, ctx.clock());
+  const price = Number(tier.price_cents);
+  requireMinimumSpend(coupon, price, 'cents');
+  const firstMonth = priceAfterCoupon(coupon, price);
+  if (firstMonth < MIN_CHARGE_CENTS) throw invalid(paymentMessages.belowMinimum);
+  return openSubscriptionOrder(ctx, user, tier, { row: coupon, discountCents: price - firstMonth });
 }
 
 /**

@@ -159,20 +159,30 @@ export async function findTierForSale(ctx: AppContext, tierId: string): Promise<
   return tier;
 }
 
-/** An order for a tier, monthly at its price, paid at the provider's checkout. */
+/**
+ * An order for a tier, monthly at its price, paid at the provider's checkout. A coupon takes its
+ * discount off the first month only (the order's amount); the subscription renews at the tier's price.
+ */
 export async function openSubscriptionOrder(
   ctx: AppContext,
   user: UserWithTier,
   tier: TierRow,
+  coupon: { row: CouponRow; discountCents: number } | null = null,
 ): Promise<RedirectResponse> {
   const price = Number(tier.price_cents);
+  const discountCents = coupon?.discountCents ?? 0;
   return openOrder(ctx, {
     user,
     kind: 'subscription',
-    amountCents: price,
-    purchase: { kind: 'subscription', tier: tierRef(tier) },
-    keyParts: [tier.id, price],
-    checkout: { kind: 'subscription', tier },
+    amountCents: price - discountCents,
+    purchase: {
+      kind: 'subscription',
+      tier: tierRef(tier),
+      ...(coupon ? { coupon: { code: coupon.row.code, discountCents } } : {}),
+    },
+    keyParts: [tier.id, price, coupon?.row.id ?? null],
+    checkout: { kind: 'subscription', tier, firstMonthDiscountCents: discountCents },
+    ...(coupon ? { coupon } : {}),
   });
 }
 

@@ -62,7 +62,8 @@ export type Purchase =
   | { kind: 'items'; lines: PurchaseLine[]; giftTo?: GiftTo; coupon?: OrderCoupon }
   /** A month of a tier for another player: one payment, no subscription (payments.kind is `items`). */
   | { kind: 'tier_gift'; tier: TierRef; giftTo: GiftTo }
-  | { kind: 'subscription'; tier: TierRef }
+  /** A coupon on a subscription takes its discount off the first month only; renewals are at the tier's price. */
+  | { kind: 'subscription'; tier: TierRef; coupon?: OrderCoupon }
   | {
       kind: 'tier_change';
       from: TierRef;

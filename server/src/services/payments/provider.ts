@@ -104,7 +104,8 @@ export interface CheckoutOrder {
   paths: { success: string; cancel: string };
   purchase:
     | { kind: 'items'; lines: PurchaseLine[] }
-    | { kind: 'subscription'; tier: TierRow }
+    /** `firstMonthDiscountCents`: a coupon's discount on the first month alone (the provider's one-time discount). */
+    | { kind: 'subscription'; tier: TierRow; firstMonthDiscountCents: number }
     /** A month of a tier for another player, paid once like items. */
     | { kind: 'tier_gift'; tier: TierRow; recipient: string };
 }

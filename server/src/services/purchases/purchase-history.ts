@@ -136,12 +136,14 @@ function describePayment(row: PaymentRow): PaymentDetail {
       : purchase.kind === 'tier_change'
         ? purchase.to.tierId
         : (purchase.tier?.tierId ?? null);
+  // Only a subscription's first payment carries a coupon (the month it took off).
+  const coupon = purchase.kind === 'subscription' ? (purchase.coupon ?? null) : null;
   return {
     kind: 'subscription',
     lines: [{ itemId: tierId, name: invoiceLineName(row, purchase), quantity: 1, amount: centsToUsd(amountCents) }],
     giftTo: null,
-    fullPriceCents: amountCents,
-    coupon: null,
+    fullPriceCents: amountCents + (coupon?.discountCents ?? 0),
+    coupon: coupon ? { code: coupon.code, discount: centsToUsd(coupon.discountCents) } : null,
   };
 }
 

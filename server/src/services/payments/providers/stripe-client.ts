@@ -35,7 +35,14 @@ export interface CheckoutSessionInput {
   /** Items for a one-off payment, or the monthly price of a tier. */
   purchase:
     | { mode: 'payment'; lines: CheckoutItemLine[] }
-    | { mode: 'subscription'; tierId: string; productId: string; unitAmountCents: number };
+    | {
+        mode: 'subscription';
+        tierId: string;
+        productId: string;
+        unitAmountCents: number;
+        /** A coupon's discount on the first invoice alone (a one-time Stripe coupon made for the order). */
+        firstMonthDiscountCents: number;
+      };
 }
 
 export interface CheckoutSessionState {
@@ -50,6 +57,8 @@ export interface CheckoutSessionState {
   paymentStatus: string;
   /** Before taxes and discounts: what our prices add up to. */
   amountSubtotalCents: number | null;
+  /** What discounts (a one-time coupon on a subscription's first month) took off the subtotal. */
+  amountDiscountCents: number;
   amountTotalCents: number | null;
   currency: string | null;
   paymentIntentId: string | null;
@@ -253,6 +262,22 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
               subscription_data: { metadata: { userId: input.userId, tierId: input.purchase.tierId } },
             };
       try {
+        const discount = input.purchase.mode === 'subscription' ? input.purchase.firstMonthDiscountCents : 0;
+        if (discount > 0) {
+          // The first month's discount: a coupon of this order's own, once, usable once.
+          const coupon = await stripe.coupons.create(
+            {
+              amount_off: discount,
+              currency: input.currency,
+              duration: 'once',
+              max_redemptions: 1,
+              name: 'First month discount',
+              metadata: { paymentId: input.paymentId },
+            },
+            { idempotencyKey: `coupon-${input.idempotencyKey}` },
+          );
+          params.discounts = [{ coupon: coupon.id }];
+        }
         const session = await stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey });
         if (!session.url) throw new PaymentProviderError('Stripe answered a Checkout Session without a URL');
         return { id: session.id, url: session.url };
@@ -271,6 +296,7 @@ export function createStripeGateway(config: StripeModeConfig): StripeGateway {
           status: session.status,
           paymentStatus: session.payment_status,
           amountSubtotalCents: session.amount_subtotal,
+          amountDiscountCents: session.total_details?.amount_discount ?? 0,
           amountTotalCents: session.amount_total,
           currency: session.currency,
           paymentIntentId: idOf(session.payment_intent),

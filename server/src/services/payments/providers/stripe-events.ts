@@ -62,7 +62,11 @@ async function handleCheckout(ctx: AppContext, stripe: StripeGateway, event: Web
     {
       paymentId,
       checkoutSessionId: session.id,
-      amountTotalCents: session.amountSubtotalCents ?? session.amountTotalCents,
+      // Our prices less our own discounts (a first month's coupon), before any tax Stripe adds.
+      amountTotalCents:
+        session.amountSubtotalCents !== null
+          ? session.amountSubtotalCents - session.amountDiscountCents
+          : session.amountTotalCents,
       lineQuantities: session.lines.map((line) => line.quantity),
       currency: session.currency,
       paymentIntentId,

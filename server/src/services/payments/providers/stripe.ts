@@ -75,6 +75,7 @@ async function openCheckoutSession(ctx: AppContext, stripe: StripeGateway, order
             tierId: purchase.tier.id,
             productId: await viaStripe(ctx, 'product', () => stripe.ensureTierProduct(purchase.tier)),
             unitAmountCents: Number(purchase.tier.price_cents),
+            firstMonthDiscountCents: purchase.firstMonthDiscountCents,
           };
   const session = await viaStripe(ctx, 'checkout', () =>
     stripe.createCheckoutSession({
