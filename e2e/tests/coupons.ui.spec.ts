@@ -91,3 +91,38 @@ test('an admin creates a coupon; a player applies it, sees the new price and pay
   await expect(admin.getByRole('row', { name: new RegExp(code) })).toContainText('2 / 5');
   await admin.close();
 });
+
+test('a player subscribes with a tier code: the first month is charged less, and Purchases names the code', async ({
+  page,
+  request,
+  player,
+}) => {
+  const code = `TIER${Date.now().toString(36).toUpperCase()}`;
+  const tiers = (await (await request.get('/api/tiers')).json()) as { tiers: { _id: string; name: string }[] };
+  const captain = tiers.tiers.find((tier) => tier.name === 'Captain');
+  const made = await request.post('/api/admin/coupons', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { code, amountOff: 300, appliesTo: { tierIds: [captain?._id] } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await signIn(page, player.token);
+  await page.goto('/tiers');
+  await article(page, 'Captain').getByRole('button', { name: 'Subscribe to Captain with a coupon code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to Captain with a coupon' });
+  await expect(dialog.getByText('Then $9.99 a month, until you cancel.')).toBeVisible();
+  await dialog.getByLabel('Coupon code').fill(code.toLowerCase());
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByText(`Code ${code} applied.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Subscribe ($6.99 today)' }).click();
+
+  // The sandbox's checkout page asks for the first month less the code.
+  await expect(page.getByText('Captain tier')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $6.99' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank you for your support!' })).toBeVisible();
+
+  await page.goto('/purchases');
+  const bought = page.getByRole('article').filter({ hasText: 'Captain' }).first();
+  await expect(bought).toContainText('$6.99');
+  await expect(bought).toContainText(code);
+});
