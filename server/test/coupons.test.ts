@@ -4,7 +4,10 @@
 // concurrent purchases, and a refunded or cancelled order giving its use back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sumLedger } from '../src/db/repositories/credits.ts';
-import { renewDueSandboxSubscriptions } from '../src/services/payments/providers/sandbox.ts';
+import {
+  expireAbandonedSandboxOrders,
+  renewDueSandboxSubscriptions,
+} from '../src/services/payments/providers/sandbox.ts';
 import { adminAndPlayer } from './helpers/admin.ts';
 import { addCategory, addItem, addTier, grantCredits } from './helpers/catalogue-factories.ts';
 import type { FakeStripe } from './helpers/fake-stripe.ts';
@@ -494,5 +497,48 @@ describe.each(dialects)('a subscription coupon in the sandbox on %s', (dialect) 
         ['renewal', 'paid', 1000],
       ]),
     );
+  });
+
+  it('expires an order left unpaid for a day and gives its use back, for a new order to take', async () => {
+    const { admin } = await adminAndPlayer(h);
+    const captain = await addTier(h, { name: 'Captain', price_cents: 1000 });
+    const created = await call(h, 'POST', '/api/admin/coupons', {
+      token: admin.token,
+      body: { code: 'ONCE', amountOff: 300, maxUses: 1, appliesTo: { tierIds: [captain.id] } },
+    });
+    const uses = async () =>
+      (await call(h, 'GET', '/api/admin/coupons', { token: admin.token })).json.coupons.find(
+        (c: any) => c._id === created.json.coupon._id,
+      ).uses;
+    const player = await registerPlayer(h);
+    const res = await call(h, 'POST', '/api/stripe/subscribe', {
+      token: player.token,
+      body: { tierId: captain.id, coupon: 'ONCE' },
+    });
+    expect(res.status).toBe(200);
+    const orderId = (res.json.url as string).replace('/checkout/', '');
+    expect(await uses()).toBe(1);
+
+    // Not yet a day: it waits.
+    h.clock.advance(23 * HOUR);
+    expect(await expireAbandonedSandboxOrders(h.ctx)).toBe(0);
+    expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('pending');
+    h.clock.advance(2 * HOUR);
+    expect(await expireAbandonedSandboxOrders(h.ctx)).toBe(1);
+    expect(await expireAbandonedSandboxOrders(h.ctx)).toBe(0);
+    expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('expired');
+    expect(await uses()).toBe(0);
+
+    // As with an expired Stripe page, the old order can no longer be paid; a new one takes the use.
+    const token = (
+      await call(h, 'POST', '/api/auth/login', { body: { email: player.user.email, password: player.password } })
+    ).json.token as string;
+    const late = await call(h, 'POST', `/api/stripe/orders/${orderId}/pay`, { token });
+    expect(late.status).toBe(409);
+    expect(late.json.error.message).toBe('This order is no longer open');
+    expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('expired');
+    const again = await call(h, 'POST', '/api/stripe/subscribe', { token, body: { tierId: captain.id, coupon: 'ONCE' } });
+    expect(again.status).toBe(200);
+    expect(await uses()).toBe(1);
   });
 });

@@ -183,3 +183,26 @@ export async function countActiveSubscriptions(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Orders still waiting for payment on a provider's page opened before `before` (the sandbox's, whose
+ * checkout never expires by itself), oldest first, a batch at a time (index payments_status_created).
+ */
+export async function listStalePendingOrders(
+  db: Executor,
+  provider: PaymentRow['provider'],
+  before: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .where('provider', '=', provider)
+    .where('kind', 'in', ['items', 'subscription'])
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

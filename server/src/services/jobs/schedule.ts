@@ -14,6 +14,7 @@ import { enqueueRoleSyncForAll, isBotConfigured } from '../discord/roles.ts';
 import { endDueTierGifts } from '../economy/tier-gifts.ts';
 import { expireTrades } from '../economy/trades.ts';
 import { pruneOldStatEvents } from '../leaderboard/stats.ts';
+import { expireAbandonedSandboxOrders } from '../payments/providers/sandbox.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
 import { jobKinds } from './kinds.ts';
 import { reapExpiredLeases } from './runner.ts';
@@ -47,6 +48,8 @@ export const schedule: ScheduledTask[] = [
     run: (ctx) => ctx.payments.renewDueSubscriptions(ctx),
     atStart: true,
   },
+  // The sandbox's orders left unpaid for a day expire, as Stripe's Checkout Sessions do; a coupon's use comes back.
+  { name: 'payments.expire_sandbox_orders', everyMs: HOUR, run: expireAbandonedSandboxOrders, atStart: true },
   // Cancels and refunds what a webhook could not reach Stripe for (a duplicate subscription, a refunded one).
   { name: 'payments.settle_holds', everyMs: 5 * MINUTE, run: settleSubscriptionHolds, atStart: true },
   // Gifted months of a tier end (tier and role go, unless a subscription or another gift holds them).

@@ -1,12 +1,14 @@
 // The sandbox provider (PAYMENTS=sandbox, never in production): no money moves. Orders are paid on
 // the site's own checkout page, subscriptions live only in this database and are managed on the
 // site's billing page, and what Stripe does on its own is done here: cancelling at the end of the
-// paid month, and renewing every month (renewDueSandboxSubscriptions, from the schedule at start and
-// every hour). With card payments off (no keys, no PAYMENTS) the same provider refuses every payment
+// paid month, renewing every month (renewDueSandboxSubscriptions, from the schedule at start and
+// every hour), and expiring an order left unpaid for a day, as Stripe's Checkout Sessions expire
+// (expireAbandonedSandboxOrders: its coupon use comes back). With card payments off (no keys, no PAYMENTS) the same provider refuses every payment
 // call as not configured, while the sandbox subscriptions already stored run their course.
 import { paymentMessages } from '@starport/api-client/contract';
 import type { AppContext } from '../../../context.ts';
 import type { PaymentRow } from '../../../db/database.ts';
+import { listStalePendingOrders, transitionPayment } from '../../../db/repositories/payments.ts';
 import {
   HOLDING_STATUSES,
   listDueSandboxSubscriptions,
@@ -14,11 +16,16 @@ import {
 } from '../../../db/repositories/subscriptions.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { toIso } from '../../../lib/clock.ts';
+import { addMs, toIso } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
+import { releaseCouponOf } from '../../coupons/coupons.ts';
 import { addMonths, CURRENCY, readPurchase, siteCheckoutPath, stateOfStoredSubscription } from '../payment-records.ts';
 import type { PaidCheckout, PaymentProvider, SubscriptionState } from '../provider.ts';
 import { applySubscriptionState, recordInvoice } from '../subscription-lifecycle.ts';
+
+/** How long a sandbox order waits for Pay: a day, as Stripe's Checkout Sessions do by default. */
+export const SANDBOX_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+const EXPIRE_BATCH = 100;
 
 /** A month at most is renewed per subscription per run… up to this many missed months at once. */
 const MAX_MONTHS_PER_RUN = 24;
@@ -155,4 +162,27 @@ export async function renewDueSandboxSubscriptions(ctx: AppContext): Promise<{ r
   }
   if (renewed + ended > 0) ctx.logger.info('payments.sandbox_renewals', { renewed, ended });
   return { renewed, ended };
+}
+
+/**
+ * Expires the sandbox's orders left unpaid for SANDBOX_ORDER_TTL_MS (an abandoned checkout page), each
+ * in its own transaction with its coupon's use given back. Paid later after all, such an order is
+ * still fulfilled and takes its use again (checkout-completion.ts). Returns how many expired.
+ */
+export async function expireAbandonedSandboxOrders(ctx: AppContext): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const before = toIso(addMs(ctx.clock(), -SANDBOX_ORDER_TTL_MS));
+    const ids = await listStalePendingOrders(ctx.db, 'sandbox', before, EXPIRE_BATCH);
+    for (const id of ids) {
+      const moved = await inTransaction(ctx.db, async (trx) => {
+        const nowIso = toIso(ctx.clock());
+        if (!(await transitionPayment(trx, id, ['pending'], { status: 'expired', updated_at: nowIso }))) return false;
+        await releaseCouponOf(trx, id, nowIso);
+        return true;
+      });
+      if (moved) expired += 1;
+    }
+    if (ids.length < EXPIRE_BATCH) return expired;
+  }
 }
