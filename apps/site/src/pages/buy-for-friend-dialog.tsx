@@ -14,11 +14,12 @@ import {
 import { Dialog } from '@starport/ui/dialog';
 import { formatCredits, formatUsd } from '@starport/ui/format';
 import { type FormEvent, useState } from 'react';
-import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { useApi } from '../app-providers.tsx';
 import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
 import { PlayerPicker } from '../components/player-picker.tsx';
 import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
+import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const buyForFriendMessages = {
   title: (item: string) => `Buy ${item} for a friend`,
@@ -45,7 +46,7 @@ export interface BuyForFriendDialogProps {
 
 export function BuyForFriendDialog({ item, user, onClose, onBought }: BuyForFriendDialogProps) {
   const api = useApi();
-  const navigateAway = useNavigateAway();
+  const toPaymentPage = usePaymentPage();
   const [recipient, setRecipient] = useState('');
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -90,14 +91,10 @@ export function BuyForFriendDialog({ item, user, onClose, onBought }: BuyForFrie
     if (paying || !checkRecipient()) return;
     setPaying('cash');
     try {
-      const { url } = await api.payments.checkout(
-        [{ itemId: item._id, quantity: 1 }],
-        named,
-        coupon?.usd ? coupon.code : undefined,
-      );
-      if (!url) throw new Error('No payment address in the answer');
       // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
+      await toPaymentPage(
+        api.payments.checkout([{ itemId: item._id, quantity: 1 }], named, coupon?.usd ? coupon.code : undefined),
+      );
     } catch (error) {
       refuse(error, fallbackMessages.checkout);
       setPaying(null);

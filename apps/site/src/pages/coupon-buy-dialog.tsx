@@ -7,10 +7,11 @@ import { effectivePrice, type PurchaseResponse, type ShopItem, type User } from 
 import { Dialog } from '@starport/ui/dialog';
 import { formatCredits, formatUsd } from '@starport/ui/format';
 import { useState } from 'react';
-import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { useApi } from '../app-providers.tsx';
 import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
 import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
+import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const couponBuyMessages = {
   title: (item: string) => `Buy ${item} with a coupon`,
@@ -47,7 +48,7 @@ export function PriceLine({
 
 export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDialogProps) {
   const api = useApi();
-  const navigateAway = useNavigateAway();
+  const toPaymentPage = usePaymentPage();
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState<Paying>(null);
@@ -77,14 +78,10 @@ export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDial
     setPaying('cash');
     setFailure(null);
     try {
-      const { url } = await api.payments.checkout(
-        [{ itemId: item._id, quantity: 1 }],
-        undefined,
-        applied?.usd ? applied.code : undefined,
-      );
-      if (!url) throw new Error('No payment address in the answer');
       // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
+      await toPaymentPage(
+        api.payments.checkout([{ itemId: item._id, quantity: 1 }], undefined, applied?.usd ? applied.code : undefined),
+      );
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : fallbackMessages.checkout);
       setPaying(null);

@@ -7,9 +7,10 @@ import { economyMessages, giftTierRequestSchema, type Tier } from '@starport/api
 import { Dialog } from '@starport/ui/dialog';
 import { formatUsd } from '@starport/ui/format';
 import { type FormEvent, useState } from 'react';
-import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { useApi } from '../app-providers.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
 import { PlayerPicker } from '../components/player-picker.tsx';
+import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const giftTierMessages = {
   title: (tier: string) => `Gift a month of ${tier}`,
@@ -32,7 +33,7 @@ export interface GiftTierDialogProps {
 
 export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
   const api = useApi();
-  const navigateAway = useNavigateAway();
+  const toPaymentPage = usePaymentPage();
   const [recipient, setRecipient] = useState('');
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,10 +51,8 @@ export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
     }
     setBusy(true);
     try {
-      const { url } = await api.payments.giftTier(parsed.data.tierId, parsed.data.giftTo);
-      if (!url) throw new Error('No payment address in the answer');
       // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
+      await toPaymentPage(api.payments.giftTier(parsed.data.tierId, parsed.data.giftTo));
     } catch (error) {
       const text = error instanceof ApiError ? error.message : fallbackMessages.checkout;
       if (recipientRefusals.has(text)) setRecipientError(text);

@@ -7,9 +7,10 @@ import type { Tier } from '@starport/api-client/contract';
 import { Dialog } from '@starport/ui/dialog';
 import { formatUsd } from '@starport/ui/format';
 import { useState } from 'react';
-import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { useApi } from '../app-providers.tsx';
 import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
+import { usePaymentPage } from '../components/use-payment-page.ts';
 import { PriceLine } from './coupon-buy-dialog.tsx';
 
 export const subscribeCouponMessages = {
@@ -27,7 +28,7 @@ export interface SubscribeCouponDialogProps {
 
 export function SubscribeCouponDialog({ tier, onClose }: SubscribeCouponDialogProps) {
   const api = useApi();
-  const navigateAway = useNavigateAway();
+  const toPaymentPage = usePaymentPage();
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,10 +39,8 @@ export function SubscribeCouponDialog({ tier, onClose }: SubscribeCouponDialogPr
     setBusy(true);
     setFailure(null);
     try {
-      const { url } = await api.payments.subscribe(tier._id, applied?.usd ? applied.code : undefined);
-      if (!url) throw new Error('No payment address in the answer');
       // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
+      await toPaymentPage(api.payments.subscribe(tier._id, applied?.usd ? applied.code : undefined));
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : fallbackMessages.subscription);
       setBusy(false);

@@ -18,6 +18,7 @@ import type { TierAction } from '../components/tier-action.ts';
 import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { usePaymentPage } from '../components/use-payment-page.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { TiersIntro } from './page-shells.tsx';
 
@@ -137,6 +138,7 @@ export function TiersPage() {
   const { user, loading: sessionLoading, refreshUser } = useSession();
   const toast = useToast();
   const navigateAway = useNavigateAway();
+  const toPaymentPage = usePaymentPage();
   const navigate = useNavigate();
   const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -170,11 +172,10 @@ export function TiersPage() {
     if (action.call === 'none' || pendingId) return;
     setPendingId(tier._id);
     try {
-      const { url } =
-        action.call === 'subscribe' ? await api.payments.subscribe(tier._id) : await api.payments.changeTier(tier._id);
-      if (!url) throw new Error('No payment address in the answer');
       // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
+      await toPaymentPage(
+        action.call === 'subscribe' ? api.payments.subscribe(tier._id) : api.payments.changeTier(tier._id),
+      );
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : fallbackMessages.subscription);
       setPendingId(null);

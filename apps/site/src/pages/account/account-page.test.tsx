@@ -69,17 +69,20 @@ describe('account page', () => {
     renderAccount();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Profile',
-      'Email',
-      'Password',
-      'Two-factor sign-in',
-      'Signed-in devices',
-      'Items',
-      'Leaderboards',
-      'Your data',
-      'Delete account',
-    ]);
+    // The sections come as their data does: waited for, all of them, in this order.
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'Profile',
+        'Email',
+        'Password',
+        'Two-factor sign-in',
+        'Signed-in devices',
+        'Items',
+        'Leaderboards',
+        'Your data',
+        'Delete account',
+      ]),
+    );
     const facts = section('Profile');
     expect(facts.getByText('nova')).toBeTruthy();
     expect(facts.getByText('nova@example.com')).toBeTruthy();
