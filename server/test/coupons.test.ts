@@ -537,7 +537,10 @@ describe.each(dialects)('a subscription coupon in the sandbox on %s', (dialect) 
     expect(late.status).toBe(409);
     expect(late.json.error.message).toBe('This order is no longer open');
     expect((await paymentsOf(h, player.user._id))[0]?.status).toBe('expired');
-    const again = await call(h, 'POST', '/api/stripe/subscribe', { token, body: { tierId: captain.id, coupon: 'ONCE' } });
+    const again = await call(h, 'POST', '/api/stripe/subscribe', {
+      token,
+      body: { tierId: captain.id, coupon: 'ONCE' },
+    });
     expect(again.status).toBe(200);
     expect(await uses()).toBe(1);
   });

@@ -89,7 +89,7 @@ if (dialects.includes('postgres')) {
 
       // While the listening connection is down, nothing is kept: a silent change is seen too.
       await other.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen starport_changes'`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen starport_changes' and datname = current_database()`,
       );
       await expect.poll(async () => (await changeSilently()) === (await credits()), { timeout: 5000 }).toBe(true);
 

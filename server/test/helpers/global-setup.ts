@@ -1,6 +1,7 @@
-// PostgreSQL for one test run: a database of its own, made at the start and dropped at the end,
-// with a schema per test inside it. Nothing another run does (dropping its schemas while Kysely's
-// migrator lists every schema's tables, say) can reach this run's tests.
+// PostgreSQL for one test run: a database of its own, made at the start and dropped at the end with
+// its workers' (each worker makes one beside it: test-context.ts), a schema per test inside. Nothing
+// another run does (dropping its schemas while Kysely's migrator lists every schema's tables, say)
+// can reach this run's tests.
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -22,7 +23,12 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The run's database and its workers' (test-context.ts workerDatabaseUrl: `${name}_w…`).
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname = $1 or starts_with(datname, $2)',
+        [name, `${name}_w`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     } finally {
       await client.end();
     }

@@ -98,20 +98,51 @@ async function untilHearingChanges(ctx: AppContext): Promise<void> {
   }
 }
 
+let workerDatabase: Promise<string> | null = null;
+
+/**
+ * This worker's own database, made on first use beside the run's (helpers/global-setup.ts, which
+ * drops both): what a test does to its whole database (terminating every backend, a lock, a slow
+ * extension) reaches no test in another worker. Named after the run's, with the worker's slot
+ * (VITEST_POOL_ID): the files a slot runs one after another share it.
+ */
+export function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const runUrl = inject('pgRunUrl');
+    if (!runUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const url = new URL(runUrl);
+    const name = `${url.pathname.slice(1)}${WORKER_DATABASE_INFIX}${process.env.VITEST_POOL_ID ?? '0'}`;
+    const client = new pg.Client({ connectionString: runUrl });
+    await client.connect();
+    try {
+      await client.query(`create database ${name}`);
+    } catch (error) {
+      // Made by an earlier file in this worker slot (one file at a time per slot): used again.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await client.end();
+    }
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDatabase;
+}
+
+/** Between a run's database name and its workers' (global-setup.ts drops every one of them). */
+export const WORKER_DATABASE_INFIX = '_w';
+
 export async function createHarness(dialect: DialectName, options: HarnessOptions = {}): Promise<TestHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-test-'));
   let pgSchema: string | undefined;
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
-    // This run's own database (helpers/global-setup.ts), a fresh schema in it for each harness.
-    const runUrl = inject('pgRunUrl');
-    if (!runUrl) throw new Error('TEST_DATABASE_URL is not set');
+    // This worker's own database, a fresh schema in it for each harness.
+    databaseUrl = await workerDatabaseUrl();
     pgSchema = `t_${Math.random().toString(36).slice(2, 12)}`;
-    const client = new pg.Client({ connectionString: runUrl });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`create schema ${pgSchema}`);
     await client.end();
-    databaseUrl = runUrl;
   }
   const env = {
     ...testEnv,
