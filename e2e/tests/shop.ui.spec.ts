@@ -181,9 +181,12 @@ for (const screen of [
       await expect(row).toHaveAttribute('data-more-before', 'true');
       await expect(back).toBeVisible();
       expect(await first.boundingBox()).toEqual(before);
+      // Back at the start (within a pixel: a phone's smooth scroll may stop on a fraction), the arrow
+      // back goes and so does the fade on that side.
       await back.click();
-      await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBe(0);
+      await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeLessThanOrEqual(1);
       await expect(back).toHaveCount(0);
+      await expect(row).not.toHaveAttribute('data-more-before');
 
       await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
       await expect(row).toHaveAttribute('data-more-before', 'true');
