@@ -30,12 +30,15 @@ const encoders = {
  * Account page (Items, Leaderboards): register's gzip is now 111.5 KB, the Account page's 104.7 KB brotli and 119.7 KB gzip.
  * Issue 22 added the sale badge and countdown to the shop's cards, the dashboard's Redeem a code
  * card and the client's sales and credit code calls: the shop's and the dashboard's gzip went about
- * 200 bytes past 100 KB (100.2 KB); their brotli stays within.
+ * 200 bytes past 100 KB (100.2 KB); their brotli stays within. Issue 22's coupon on subscriptions
+ * and issue 23's category arrows took them to 101.05 KB (shop) and 101.03 KB (dashboard) gzip:
+ * allowed 102 KB, brotli still within 100 KB. 88.4 KB of either is the entry chunk every page shares
+ * (React, the router, the API client with every call): splitting that is what would bring them under.
  */
 const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
   register: { gzip: 113 * 1024 },
-  shop: { gzip: 101 * 1024 },
-  dashboard: { gzip: 101 * 1024 },
+  shop: { gzip: 102 * 1024 },
+  dashboard: { gzip: 102 * 1024 },
   'account/account-page': { brotli: 106 * 1024, gzip: 121 * 1024 },
 };
 

@@ -101,3 +101,21 @@ export function CouponField({ target, applied, onApplied, disabled }: CouponFiel
     </div>
   );
 }
+
+/** A price struck through beside the price after the code, or the price alone. */
+export function PriceLine({
+  before,
+  after,
+  format,
+}: {
+  before: number;
+  after: number | null;
+  format: (n: number) => string;
+}) {
+  if (after === null || after === before) return <span>{format(before)}</span>;
+  return (
+    <span>
+      <s className="price-was">{format(before)}</s> <strong className="price-now">{format(after)}</strong>
+    </span>
+  );
+}

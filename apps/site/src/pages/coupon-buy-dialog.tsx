@@ -8,7 +8,7 @@ import { Dialog } from '@starport/ui/dialog';
 import { formatCredits, formatUsd } from '@starport/ui/format';
 import { useState } from 'react';
 import { useApi } from '../app-providers.tsx';
-import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
+import { type AppliedCoupon, CouponField, PriceLine } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
 import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
 import { usePaymentPage } from '../components/use-payment-page.ts';
@@ -26,24 +26,6 @@ export interface CouponBuyDialogProps {
   user: User;
   onClose: () => void;
   onBought: (answer: PurchaseResponse) => void;
-}
-
-/** A price struck through beside the price after the code, or the price alone. */
-export function PriceLine({
-  before,
-  after,
-  format,
-}: {
-  before: number;
-  after: number | null;
-  format: (n: number) => string;
-}) {
-  if (after === null || after === before) return <span>{format(before)}</span>;
-  return (
-    <span>
-      <s className="price-was">{format(before)}</s> <strong className="price-now">{format(after)}</strong>
-    </span>
-  );
 }
 
 export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDialogProps) {

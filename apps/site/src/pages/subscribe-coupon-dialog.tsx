@@ -8,10 +8,9 @@ import { Dialog } from '@starport/ui/dialog';
 import { formatUsd } from '@starport/ui/format';
 import { useState } from 'react';
 import { useApi } from '../app-providers.tsx';
-import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
+import { type AppliedCoupon, CouponField, PriceLine } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
 import { usePaymentPage } from '../components/use-payment-page.ts';
-import { PriceLine } from './coupon-buy-dialog.tsx';
 
 export const subscribeCouponMessages = {
   title: (tier: string) => `Subscribe to ${tier} with a coupon`,
