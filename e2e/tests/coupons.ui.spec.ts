@@ -108,7 +108,7 @@ test('a player subscribes with a tier code: the first month is charged less, and
 
   await signIn(page, player.token);
   await page.goto('/tiers');
-  await article(page, 'Captain').getByRole('button', { name: 'Subscribe to Captain with a coupon code' }).click();
+  await article(page, 'Captain').getByRole('button', { name: 'Have a coupon code for Captain?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Subscribe to Captain with a coupon' });
   await expect(dialog.getByText('Then $9.99 a month, until you cancel.')).toBeVisible();
   await dialog.getByLabel('Coupon code').fill(code.toLowerCase());

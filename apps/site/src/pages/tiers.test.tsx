@@ -243,7 +243,7 @@ describe('tiers page', () => {
     });
     await screen.findByRole('article', { name: 'Admiral' });
 
-    fireEvent.click(tierCard('Admiral').getByRole('button', { name: 'Subscribe to Admiral with a coupon code' }));
+    fireEvent.click(tierCard('Admiral').getByRole('button', { name: 'Have a coupon code for Admiral?' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to Admiral with a coupon' }));
     expect(dialog.getByText('Then $24.99 a month, until you cancel.')).toBeTruthy();
     const code = dialog.getByRole('textbox', { name: 'Coupon code' });
@@ -262,6 +262,6 @@ describe('tiers page', () => {
   it('offers a coupon code only where Subscribe is the action: not to guests, nor to a player with a tier', async () => {
     renderApp('/tiers', { user: holding(captain), api: tiersApi });
     await screen.findByRole('article', { name: 'Admiral' });
-    expect(screen.queryByRole('button', { name: /with a coupon code/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Have a coupon code/ })).toBeNull();
   });
 });

@@ -109,7 +109,7 @@ function TierCard({ tier, user, blocked, pending, onChoose, onGift, onCoupon }: 
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-block tier-coupon"
-          aria-label={`Subscribe to ${tier.name} with a coupon code`}
+          aria-label={`Have a coupon code for ${tier.name}?`}
           aria-haspopup="dialog"
           disabled={blocked}
           onClick={() => onCoupon(tier)}
