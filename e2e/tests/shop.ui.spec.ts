@@ -46,6 +46,33 @@ test('a player buys a ship with credits, sees the toast and the lower balance, a
   expect(body.inventory.map((e) => [e.shopItem.name, e.deliveredToGame])).toEqual([['Scout Corvette', false]]);
 });
 
+test.describe('the balance on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Issue 23, item 7: the account area folds into the menu on a phone; the balance stays in the header.
+  test('stays in the header without opening the menu, and follows a purchase', async ({ page, request, player }) => {
+    await setCredits(request, player.id, 500);
+    await signIn(page, player.token);
+    await page.goto('/shop');
+    const balance = page.locator('.nav-balance');
+    await expect(balance).toBeVisible();
+    await expect(balance).toHaveAttribute('data-credits', '500');
+    expect(await balance.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"500"');
+    // The menu is closed: the account link with the full balance is out of sight.
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: /account settings/ })).toBeHidden();
+
+    await shopCard(page, 'Scout Corvette').getByRole('button', { name: 'Buy with Credits' }).click();
+    await expect(page.getByText('Purchase successful!')).toBeVisible();
+    await expect(balance).toHaveAttribute('data-credits', '200');
+
+    // Where the whole bar fits, the name and balance show as before and the header's copy does not.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(balance).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('200 credits')).toBeVisible();
+  });
+});
+
 test('a player without enough credits sees "Insufficient Credits", disabled', async ({ page, request, player }) => {
   await setCredits(request, player.id, 100);
   await signIn(page, player.token);

@@ -1,7 +1,7 @@
 // The navigation bar of SPEC.md §2: tabs by role and site settings, the account area, a phone menu.
 
 import type { TabKey, User, VisibleTabs } from '@starport/api-client/contract';
-import { formatCredits } from '@starport/ui/format';
+import { formatCredits, formatCreditsShort } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -76,6 +76,12 @@ export function NavBar() {
           <span className="brand-name">Starport</span>
         </Link>
 
+        {/* Where the account area folds into the menu (phones, tablets), the balance stays in sight: what a
+            buyer looks at. Drawn from its data attribute and hidden from screen readers, which read it in
+            the menu's account link. */}
+        {!loading && user ? (
+          <span className="nav-balance" aria-hidden="true" data-credits={formatCreditsShort(user.credits)} />
+        ) : null}
         {/* Outside the folding menu, so a phone shows the count without opening it. */}
         {!loading && user ? <NotificationBell /> : null}
 

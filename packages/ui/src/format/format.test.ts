@@ -1,7 +1,7 @@
 // The formats read exactly as Intl's en-US formats would write them (credits and prices are written
 // without Intl when they can be, see format.ts), across ordinary, edge and random values.
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatDate, formatStatValue, formatTimeAgo, formatUsd } from './format.ts';
+import { formatCredits, formatCreditsShort, formatDate, formatStatValue, formatTimeAgo, formatUsd } from './format.ts';
 
 const intlCredits = new Intl.NumberFormat('en-US');
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -103,5 +103,19 @@ describe('leaderboard values', () => {
     expect(formatStatValue(12_345_600, 'distance')).toBe('12,345.6 km');
     expect(formatStatValue(2_000, 'distance')).toBe('2 km');
     expect(formatStatValue(11_825_913_090_726_000, 'distance')).toBe('1.25 ly');
+  });
+});
+
+describe('formatCreditsShort', () => {
+  it('is exact below a million, then shortens without ever rounding up', () => {
+    expect(formatCreditsShort(0)).toBe('0');
+    expect(formatCreditsShort(999_999)).toBe('999,999');
+    expect(formatCreditsShort(1_000_000)).toBe('1M');
+    expect(formatCreditsShort(1_250_000)).toBe('1.2M');
+    expect(formatCreditsShort(1_999_999)).toBe('1.9M');
+    expect(formatCreditsShort(999_999_999)).toBe('999.9M');
+    expect(formatCreditsShort(3_000_000_000)).toBe('3B');
+    expect(formatCreditsShort(1_000_000_000_000)).toBe('1T');
+    expect(formatCreditsShort(-2_500_000)).toBe('-2.5M');
   });
 });

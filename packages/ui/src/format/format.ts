@@ -34,6 +34,20 @@ export function formatCredits(credits: number): string {
   return creditFormat.format(credits);
 }
 
+/**
+ * A balance where room is short (the phone header): exact up to 999,999, then in millions, billions
+ * or trillions with at most one decimal, rounded down so it never shows more than there is:
+ * 2500 → "2,500", 1_250_000 → "1.2M", 3_000_000_000 → "3B".
+ */
+export function formatCreditsShort(credits: number): string {
+  const size = Math.abs(credits);
+  if (!(size >= 1_000_000)) return formatCredits(credits);
+  const [unit, suffix] = size >= 1e12 ? [1e12, 'T'] : size >= 1e9 ? [1e9, 'B'] : [1e6, 'M'];
+  const tenths = Math.floor((size / unit) * 10);
+  const shown = tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
+  return `${credits < 0 ? '-' : ''}${shown}${suffix}`;
+}
+
 /** SPEC.md §9: USD with two decimals, 19.9 → "$19.90". */
 export function formatUsd(amount: number): string {
   const total = Object.is(amount, -0) ? undefined : cents(Math.abs(amount));
