@@ -5,10 +5,11 @@
 import type { Purchase, PurchaseKind, PurchaseStatus } from '@starport/api-client/contract';
 import { formatCredits, formatDate, formatUsd } from '@starport/ui/format';
 import { Loading } from '@starport/ui/loading';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { usePagedList } from '../components/use-paged-list.ts';
 
 export const purchaseKindLabels: Record<PurchaseKind, string> = {
   credit_purchase: 'Bought with credits',
@@ -97,43 +98,20 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
 export function PurchasesPage() {
   const api = useApi();
   usePageTitle('Purchases');
-  const [purchases, setPurchases] = useState<Purchase[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api.purchases
-      .list()
-      .then((page) => {
-        if (!live) return;
-        setPurchases(page.purchases);
-        setCursor(page.nextCursor);
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load purchases', error);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await api.purchases.list({ cursor });
-      setPurchases((current) => [...(current ?? []), ...page.purchases]);
-      setCursor(page.nextCursor);
-    } catch (error) {
-      console.error('Failed to load purchases', error);
-      setFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const load = useCallback(
+    async (cursor?: string) => {
+      const page = await api.purchases.list(cursor ? { cursor } : undefined);
+      return { items: page.purchases, nextCursor: page.nextCursor };
+    },
+    [api],
+  );
+  const {
+    items: purchases,
+    cursor,
+    loadingMore,
+    failed,
+    loadMore,
+  } = usePagedList<Purchase>(load, (error) => console.error('Failed to load purchases', error));
 
   return (
     <div className="page container purchases-page">

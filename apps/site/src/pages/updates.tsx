@@ -1,47 +1,23 @@
 // Updates (/updates, issue 21): every published news post, newest first, a page at a time.
 import type { PublicUpdate } from '@starport/api-client/contract';
 import { Loading } from '@starport/ui/loading';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useApi } from '../app-providers.tsx';
 import { UpdateCard } from '../components/update-card.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { usePagedList } from '../components/use-paged-list.ts';
 
 export function UpdatesPage() {
   const api = useApi();
   usePageTitle('Updates');
-  const [posts, setPosts] = useState<PublicUpdate[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api.updates
-      .list()
-      .then((page) => {
-        if (!live) return;
-        setPosts(page.updates);
-        setCursor(page.nextCursor);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await api.updates.list({ cursor });
-      setPosts((current) => [...(current ?? []), ...page.updates]);
-      setCursor(page.nextCursor);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const load = useCallback(
+    async (cursor?: string) => {
+      const page = await api.updates.list(cursor ? { cursor } : undefined);
+      return { items: page.updates, nextCursor: page.nextCursor };
+    },
+    [api],
+  );
+  const { items: posts, cursor, loadingMore, failed, loadMore } = usePagedList<PublicUpdate>(load);
 
   return (
     <div className="page container updates-page">
