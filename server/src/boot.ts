@@ -9,7 +9,7 @@ import { connectDatabase, type DatabaseHandle, type PoolLimits } from './db/conn
 import type { Db } from './db/database.ts';
 import type { DialectName } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureTrigramIndexes } from './db/trigram-indexes.ts';
+import { ensureIndexes } from './db/online-indexes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { getDummyHash } from './services/accounts/passwords.ts';
@@ -68,7 +68,7 @@ export async function openContext(
     const applied = await migrateToLatest((migrator ?? database).db, database.dialect, logger);
     if (applied.length > 0) logger.info('db.migrated', { dialect: database.dialect, applied });
     // Built here, like the migrations, without the statement timeout.
-    await ensureTrigramIndexes((migrator ?? database).db, database.dialect, logger);
+    await ensureIndexes((migrator ?? database).db, database.dialect, logger);
   } catch (error) {
     await database.close();
     throw error;

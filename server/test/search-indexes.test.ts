@@ -132,7 +132,7 @@ describe.runIf(testDatabaseUrl)('the user search on PostgreSQL without pg_trgm',
     const second = await start();
     try {
       expect(second.logs.some((line) => line.msg === 'search.slow')).toBe(false);
-      expect(second.logs.find((line) => line.msg === 'search.indexes_built')).toBeTruthy();
+      expect(second.logs.find((line) => line.msg === 'db.indexes_built')).toBeTruthy();
       const { rows } = await sql<{ indexname: string }>`
         select indexname from pg_indexes where schemaname = ${schema} and indexname like '%trgm'`.execute(
         second.ctx.db,

@@ -9,38 +9,52 @@
 // in the database's collation, where a prefix need not be one range (en_US ignores punctuation at
 // first), so it gets the same columns under the "C" collation (byte order), which the search names.
 //
-// Only adds: a nullable column (no rewrite on either dialect) and indexes. Building an index on a
-// big table holds writes to it for the build (seconds at a million players); the server starts
-// serving once it is done. Frozen once landed.
+// Only adds: a nullable column (no rewrite on either dialect) and indexes. On SQLite, and on
+// PostgreSQL while a table is small, the indexes are built here; on a big PostgreSQL table a plain
+// build would hold its writes for seconds, so start-up builds those concurrently once the migrations
+// are done (db/index-builds.ts), and the server serves once they are there. Frozen once landed.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { createIndexesWhileSmall, type IndexDefinition } from '../index-builds.ts';
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** Both dialects' indexes, then each dialect's own (the search by prefix). */
+const SHARED: IndexDefinition[] = [
+  // The sort orders: each index read forwards or backwards, with id as the tie-breaker.
+  { name: 'users_joined', table: 'users', on: '(created_at, id)' },
+  { name: 'users_credits', table: 'users', on: '(credits, id)' },
+  // Never signed in sorts as the oldest sign-in: one non-null key, the same expression as the query.
+  { name: 'users_last_login', table: 'users', on: "((coalesce(last_login_at, '')), id)" },
+  // Filters: a tier's players by join date; the few administrators (the query names is_admin = 1).
+  { name: 'users_tier_joined', table: 'users', on: '(current_tier_id, created_at, id)' },
+  { name: 'users_admins_joined', table: 'users', on: '(created_at, id) where is_admin = 1' },
+  // The other lists, newest first, a page at a time.
+  { name: 'inventory_entries_user_page', table: 'inventory_entries', on: '(user_id, created_at, id)' },
+  { name: 'credit_ledger_user_page', table: 'credit_ledger', on: '(user_id, created_at, id)' },
+  { name: 'audit_log_page', table: 'audit_log', on: '(created_at, id)' },
+];
+
+/** This migration's indexes as PostgreSQL has them (db/online-indexes.ts builds any left for start). */
+export const POSTGRES_INDEXES: readonly IndexDefinition[] = [
+  ...SHARED,
+  { name: 'users_username_prefix', table: 'users', on: '((username_normalized collate "C"))' },
+  { name: 'users_email_prefix', table: 'users', on: '((email_normalized collate "C"))' },
+  { name: 'users_discord_name_prefix', table: 'users', on: '((lower(discord_username) collate "C"))' },
+];
+
+const SQLITE_INDEXES: readonly IndexDefinition[] = [
+  ...SHARED,
+  { name: 'users_discord_name_prefix', table: 'users', on: '(lower(discord_username))' },
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('last_login_at', 'text').execute();
-
-  // The sort orders: each index read forwards or backwards, with id as the tie-breaker.
-  await sql`create index users_joined on users (created_at, id)`.execute(db);
-  await sql`create index users_credits on users (credits, id)`.execute(db);
-  // Never signed in sorts as the oldest sign-in: one non-null key, the same expression as the query.
-  await sql`create index users_last_login on users ((coalesce(last_login_at, '')), id)`.execute(db);
-  // Filters: a tier's players by join date; the few administrators (the query names is_admin = 1).
-  await sql`create index users_tier_joined on users (current_tier_id, created_at, id)`.execute(db);
-  await sql`create index users_admins_joined on users (created_at, id) where is_admin = 1`.execute(db);
-
-  // Search by prefix.
   if (isPostgres(db)) {
-    await sql`create index users_username_prefix on users ((username_normalized collate "C"))`.execute(db);
-    await sql`create index users_email_prefix on users ((email_normalized collate "C"))`.execute(db);
-    await sql`create index users_discord_name_prefix on users ((lower(discord_username) collate "C"))`.execute(db);
-  } else {
-    await sql`create index users_discord_name_prefix on users (lower(discord_username))`.execute(db);
+    await createIndexesWhileSmall(db, POSTGRES_INDEXES);
+    return;
   }
-
-  // The other lists, newest first, a page at a time.
-  await sql`create index inventory_entries_user_page on inventory_entries (user_id, created_at, id)`.execute(db);
-  await sql`create index credit_ledger_user_page on credit_ledger (user_id, created_at, id)`.execute(db);
-  await sql`create index audit_log_page on audit_log (created_at, id)`.execute(db);
+  for (const index of SQLITE_INDEXES)
+    await sql.raw(`create index ${index.name} on ${index.table} ${index.on}`).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

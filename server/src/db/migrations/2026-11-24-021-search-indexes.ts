@@ -14,18 +14,21 @@
 // extension is created if the database lets us (into public when it can, so that dropping another
 // schema never takes it along, else into the current schema); if it cannot be created, the migration
 // still succeeds without these indexes and the search reads the whole table: start-up says so and how
-// to fix it (db/trigram-indexes.ts builds them at the next start once the extension is there).
+// to fix it (db/online-indexes.ts builds them at the next start once the extension is there).
 //
 // And the audit log filtered by action, newest first, a page at a time (GET /api/admin/audit?action=):
 // an index per action in that order, so a rare action's page is not looked for through the whole log.
 //
-// Only adds. Building the indexes at a million players takes a while (under a minute) and holds
-// writes to users meanwhile; the server starts serving once it is done. Frozen once landed.
+// Only adds. Building the indexes at a million players takes a while (under a minute). On SQLite
+// that holds writes meanwhile; on PostgreSQL a big table's indexes are left to start-up, which builds
+// them concurrently while writes go on (db/index-builds.ts), and the server serves once they are
+// there. Frozen once landed.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { createIndexesWhileSmall, type IndexDefinition } from '../index-builds.ts';
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** The trigram indexes on PostgreSQL, by name and column (db/trigram-indexes.ts reads this list). */
+/** The trigram indexes on PostgreSQL, by name and column (db/online-indexes.ts reads this list). */
 export const TRIGRAM_INDEXES = [
   ['users_username_trgm', 'username_normalized'],
   ['users_email_trgm', 'email_normalized'],
@@ -40,14 +43,20 @@ export async function trigramSchema(db: Kysely<unknown>): Promise<string | null>
   return rows[0]?.schema ?? null;
 }
 
-/** Builds the trigram indexes that are missing, with the operator class named by its schema. */
-export async function createTrigramIndexes(db: Kysely<unknown>, schema: string): Promise<void> {
-  for (const [name, column] of TRIGRAM_INDEXES) {
-    await sql`create index if not exists ${sql.id(name)} on users using gin (${sql.id(column)} ${sql.id(schema)}.gin_trgm_ops)`.execute(
-      db,
-    );
-  }
+/** The trigram indexes, with the operator class named by the schema pg_trgm is in. */
+export function trigramIndexes(schema: string): IndexDefinition[] {
+  return TRIGRAM_INDEXES.map(([name, column]) => ({
+    name,
+    table: 'users',
+    on: `using gin ("${column}" "${schema}".gin_trgm_ops)`,
+  }));
 }
+
+/** This migration's other index as PostgreSQL has it (db/online-indexes.ts builds it if left for start). */
+export const POSTGRES_INDEXES: readonly IndexDefinition[] = [
+  // The audit log filtered by action, newest first.
+  { name: 'audit_log_action_page', table: 'audit_log', on: '(action, created_at, id)' },
+];
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // Inside a block with its own exception handler: a refused `create extension` rolls back only
@@ -69,7 +78,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     end $$`)
     .execute(db);
   const schema = await trigramSchema(db);
-  if (schema) await createTrigramIndexes(db, schema);
+  await createIndexesWhileSmall(db, [...(schema ? trigramIndexes(schema) : []), ...POSTGRES_INDEXES]);
 }
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
@@ -99,8 +108,11 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await upPostgres(db);
-  else await upSqlite(db);
+  if (isPostgres(db)) {
+    await upPostgres(db);
+    return;
+  }
+  await upSqlite(db);
   await sql`create index audit_log_action_page on audit_log (action, created_at, id)`.execute(db);
 }
 
