@@ -11,8 +11,9 @@ export const CREDITS_CATEGORY = 'credits';
 export const MAX_DISCOUNT = 100;
 
 /**
- * A price after the item's percentage discount, rounded to the nearest whole unit (credits or
- * cents). The shop shows and the server charges this same number.
+ * A price after a percentage off, rounded to the nearest whole unit (credits or cents): the one
+ * rounding rule of every percentage the shop takes off (an item's discount or sale through
+ * effectivePrice, a percent coupon). The shop shows and the server charges this same number.
  */
 export function discountedPrice(price: number, discount: number): number {
   const percent = Math.min(Math.max(Math.trunc(discount), 0), MAX_DISCOUNT);
