@@ -113,19 +113,30 @@ export async function loadSalePrices(db: Executor, now: Date): Promise<SalePrice
   };
 }
 
+/** What an item costs at one moment, in credits or in cents (itemPricer). */
+export type ItemPricer = (item: ShopItemRow, currency: 'credits' | 'cents') => number;
+
 /**
- * What one item costs now, in credits or in cents: its price after the better of its own discount and
- * the running sale (contract effectivePrice). The credit purchase and the card checkout charge this.
+ * What items cost at `now`: each one's price after the better of its own discount and the running
+ * sale (contract effectivePrice). The sales are read once, so every line of one checkout is priced
+ * by the same sales at the same moment. The credit purchase and the card checkout charge this.
  */
+export async function itemPricer(db: Executor, now: Date): Promise<ItemPricer> {
+  const sales = await loadSalePrices(db, now);
+  return (item, currency) => {
+    const price = currency === 'credits' ? Number(item.price_credits) : Number(item.price_usd_cents);
+    return effectivePrice(price, { discount: Number(item.discount), sale: sales.saleFor(item) });
+  };
+}
+
+/** What one item costs now (itemPricer, for a single item). */
 export async function currentItemPrice(
   db: Executor,
   item: ShopItemRow,
   now: Date,
   currency: 'credits' | 'cents',
 ): Promise<number> {
-  const sale = (await loadSalePrices(db, now)).saleFor(item);
-  const price = currency === 'credits' ? Number(item.price_credits) : Number(item.price_usd_cents);
-  return effectivePrice(price, { discount: Number(item.discount), sale });
+  return (await itemPricer(db, now))(item, currency);
 }
 
 // --- Admin ---------------------------------------------------------------------------------------

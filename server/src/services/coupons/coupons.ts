@@ -37,7 +37,7 @@ import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { centsToUsd } from '../accounts/user-view.ts';
 import { adminTransaction } from '../admin/audit.ts';
-import { currentItemPrice } from '../catalogue/sales.ts';
+import { itemPricer } from '../catalogue/sales.ts';
 
 type AppliesTo = { all: true } | { categoryIds: string[]; itemIds: string[]; tierIds: string[] };
 
@@ -223,11 +223,12 @@ export async function checkCoupon(
   if (target.kind === 'item') {
     const item = target.item;
     // The price the shop charges now: the item's own discount or a running sale, the better (sales.ts).
-    const creditPrice = await currentItemPrice(ctx.db, item, now, 'credits');
+    const priceOf = await itemPricer(ctx.db, now);
+    const creditPrice = priceOf(item, 'credits');
     if (item.category !== CREDITS_CATEGORY && creditPrice > 0 && creditPrice >= Number(coupon.min_spend)) {
       credits = { before: creditPrice, after: priceAfterCoupon(coupon, creditPrice) };
     }
-    const centPrice = await currentItemPrice(ctx.db, item, now, 'cents');
+    const centPrice = priceOf(item, 'cents');
     if (centPrice > 0 && centPrice >= Number(coupon.min_spend)) {
       cents = { before: centPrice, after: priceAfterCoupon(coupon, centPrice) };
     }

@@ -18,7 +18,7 @@ import { findHoldingSubscription } from '../../db/repositories/subscriptions.ts'
 import type { UserWithTier } from '../../db/repositories/users.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { toShopItemView } from '../catalogue/catalogue-view.ts';
-import { currentItemPrice } from '../catalogue/sales.ts';
+import { itemPricer } from '../catalogue/sales.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
 import { openCoupon, priceAfterCoupon, reaches, requireMinimumSpend, usableCoupon } from '../coupons/coupons.ts';
 import { findGiftRecipient, refuseGiftOfExclusiveItem } from '../economy/purchase-gifts.ts';
@@ -51,11 +51,12 @@ export async function createItemsCheckout(
   let reachedCents = 0;
   let discountCents = 0;
   const lines: PurchaseLine[] = [];
+  const priceOf = await itemPricer(ctx.db, ctx.clock());
   for (const wanted of request.items) {
     const quantity = wanted.quantity ?? 1;
     const item = await findPublicShopItem(ctx.db, wanted.itemId);
     if (!item) throw notFound(paymentMessages.itemNotFound);
-    const listed = await currentItemPrice(ctx.db, item, ctx.clock(), 'cents');
+    const listed = priceOf(item, 'cents');
     if (Number(item.price_usd_cents) <= 0 || listed <= 0) throw invalid(paymentMessages.notForCash);
     let unit = listed;
     // The code takes its discount off each unit it reaches (coupons.ts); the provider charges what is left.
