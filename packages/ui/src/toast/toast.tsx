@@ -9,8 +9,8 @@ export type ToastType = 'success' | 'error' | 'info' | 'warning';
 export const TOAST_DURATION_MS = 4000;
 export const ERROR_TOAST_DURATION_MS = 5000;
 
-/** Older toasts give way beyond this, so a burst of failures cannot cover a phone screen. */
-const MAX_VISIBLE_TOASTS = 5;
+/** Issue 23: at most three at once; a fourth pushes out the oldest, so a burst cannot cover a phone screen. */
+export const MAX_VISIBLE_TOASTS = 3;
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -76,11 +76,22 @@ const icons: Record<ToastType, string> = {
 
 function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
   const { id, type, message } = toast;
+  // Issue 23: a toast under the pointer or holding the keyboard's focus stays until they leave it;
+  // then it gets the rest of its time.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  const left = useRef(getToastDuration(type));
 
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(id), getToastDuration(type));
-    return () => clearTimeout(timer);
-  }, [id, type, onDismiss]);
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [paused, id, onDismiss]);
 
   return (
     // Errors interrupt the screen reader (alert); the rest wait their turn (status).
@@ -88,7 +99,12 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: nu
     <div
       className={`toast toast-${type}`}
       role={type === 'error' ? 'alert' : 'status'}
+      data-paused={paused || undefined}
       onClick={() => onDismiss(id)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDismiss(id);
       }}
