@@ -76,11 +76,12 @@ const icons: Record<ToastType, string> = {
 
 function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
   const { id, type, message } = toast;
-  // Issue 23: a toast under the pointer or holding the keyboard's focus stays until they leave it;
-  // then it gets the rest of its time.
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const paused = hovered || focused;
+  // Issue 23: a toast under the pointer or holding the keyboard's focus stays until they leave it,
+  // then gets the rest of its time. Entering and focusing add a hold, leaving and blurring take it
+  // back (focus moving inside the toast does both).
+  const [holds, setHolds] = useState(0);
+  const hold = (by: number) => () => setHolds((count) => count + by);
+  const paused = holds > 0;
   const left = useRef(getToastDuration(type));
 
   useEffect(() => {
@@ -101,10 +102,10 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: nu
       role={type === 'error' ? 'alert' : 'status'}
       data-paused={paused || undefined}
       onClick={() => onDismiss(id)}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+      onMouseEnter={hold(1)}
+      onMouseLeave={hold(-1)}
+      onFocus={hold(1)}
+      onBlur={hold(-1)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDismiss(id);
       }}
