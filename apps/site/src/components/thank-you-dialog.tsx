@@ -38,6 +38,19 @@ export function ThankYouDialog({ open, message, user, onLinkDiscord, onContinue 
       onClose={onContinue}
       initialFocusRef={continueRef}
       className="thank-you-dialog"
+      actions={
+        <>
+          {needsDiscord ? (
+            <button type="button" className="btn btn-secondary thank-you-discord" onClick={onLinkDiscord}>
+              <DiscordIcon />
+              {thankYouMessages.linkDiscord}
+            </button>
+          ) : null}
+          <button ref={continueRef} type="button" className="btn btn-primary" onClick={onContinue}>
+            {thankYouMessages.continue}
+          </button>
+        </>
+      }
     >
       <div className="thank-you-emblem" aria-hidden="true">
         ★
@@ -50,17 +63,6 @@ export function ThankYouDialog({ open, message, user, onLinkDiscord, onContinue 
       {/* The admin's message is plain text; its line breaks are kept by the stylesheet. */}
       <p className="thank-you-message">{text}</p>
       {needsDiscord ? <p className="thank-you-hint">{thankYouMessages.discordHint}</p> : null}
-      <div className="dialog-actions">
-        {needsDiscord ? (
-          <button type="button" className="btn btn-secondary thank-you-discord" onClick={onLinkDiscord}>
-            <DiscordIcon />
-            {thankYouMessages.linkDiscord}
-          </button>
-        ) : null}
-        <button ref={continueRef} type="button" className="btn btn-primary" onClick={onContinue}>
-          {thankYouMessages.continue}
-        </button>
-      </div>
     </Dialog>
   );
 }

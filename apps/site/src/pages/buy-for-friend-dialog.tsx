@@ -108,9 +108,42 @@ export function BuyForFriendDialog({ item, user, onClose, onBought }: BuyForFrie
       onClose={onClose}
       busy={paying !== null}
       className="gift-dialog buy-friend-dialog"
+      // Enter in the field buys with credits when credits can; otherwise it only checks the field.
+      onSubmit={(event) => void handleCredits(event)}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={paying !== null}>
+            Cancel
+          </button>
+          {forCash ? (
+            <button
+              type="button"
+              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
+              disabled={paying !== null}
+              aria-busy={paying === 'cash' || undefined}
+              onClick={() => void handleCash()}
+            >
+              {paying === 'cash' ? shopMessages.redirecting : `${shopMessages.buyWithCash} (${formatUsd(usdPrice)})`}
+            </button>
+          ) : null}
+          {forCredits ? (
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={paying !== null || !affordable}
+              aria-busy={paying === 'credits' || undefined}
+            >
+              {!affordable
+                ? shopMessages.insufficientCredits
+                : paying === 'credits'
+                  ? shopMessages.purchasing
+                  : `${shopMessages.buyWithCredits} (${formatCredits(creditPrice)})`}
+            </button>
+          ) : null}
+        </>
+      }
     >
-      {/* Enter in the field buys with credits when credits can; otherwise it only checks the field. */}
-      <form className="form" noValidate onSubmit={(event) => void handleCredits(event)}>
+      <div className="form">
         <PlayerPicker
           label="Recipient"
           value={recipient}
@@ -128,37 +161,7 @@ export function BuyForFriendDialog({ item, user, onClose, onBought }: BuyForFrie
         </p>
         <CouponField target={{ itemId: item._id }} applied={coupon} onApplied={setCoupon} disabled={paying !== null} />
         <FormFailure message={failure} />
-        <div className="buy-friend-actions">
-          {forCredits ? (
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={paying !== null || !affordable}
-              aria-busy={paying === 'credits' || undefined}
-            >
-              {!affordable
-                ? shopMessages.insufficientCredits
-                : paying === 'credits'
-                  ? shopMessages.purchasing
-                  : `${shopMessages.buyWithCredits} (${formatCredits(creditPrice)})`}
-            </button>
-          ) : null}
-          {forCash ? (
-            <button
-              type="button"
-              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
-              disabled={paying !== null}
-              aria-busy={paying === 'cash' || undefined}
-              onClick={() => void handleCash()}
-            >
-              {paying === 'cash' ? shopMessages.redirecting : `${shopMessages.buyWithCash} (${formatUsd(usdPrice)})`}
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={paying !== null}>
-            Cancel
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

@@ -77,6 +77,41 @@ export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDial
       onClose={onClose}
       busy={paying !== null}
       className="gift-dialog coupon-buy-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={paying !== null}>
+            Cancel
+          </button>
+          {forCash ? (
+            <button
+              type="button"
+              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
+              disabled={paying !== null}
+              aria-busy={paying === 'cash' || undefined}
+              onClick={() => void handleCash()}
+            >
+              {paying === 'cash'
+                ? shopMessages.redirecting
+                : `${shopMessages.buyWithCash} (${formatUsd(usdAfter ?? usdPrice)})`}
+            </button>
+          ) : null}
+          {forCredits ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={paying !== null || !affordable}
+              aria-busy={paying === 'credits' || undefined}
+              onClick={() => void handleCredits()}
+            >
+              {!affordable
+                ? shopMessages.insufficientCredits
+                : paying === 'credits'
+                  ? shopMessages.purchasing
+                  : `${shopMessages.buyWithCredits} (${formatCredits(creditsDue)})`}
+            </button>
+          ) : null}
+        </>
+      }
     >
       <div className="form">
         <CouponField
@@ -104,39 +139,6 @@ export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDial
           ) : null}
         </dl>
         <FormFailure message={failure} />
-        <div className="buy-friend-actions">
-          {forCredits ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={paying !== null || !affordable}
-              aria-busy={paying === 'credits' || undefined}
-              onClick={() => void handleCredits()}
-            >
-              {!affordable
-                ? shopMessages.insufficientCredits
-                : paying === 'credits'
-                  ? shopMessages.purchasing
-                  : `${shopMessages.buyWithCredits} (${formatCredits(creditsDue)})`}
-            </button>
-          ) : null}
-          {forCash ? (
-            <button
-              type="button"
-              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
-              disabled={paying !== null}
-              aria-busy={paying === 'cash' || undefined}
-              onClick={() => void handleCash()}
-            >
-              {paying === 'cash'
-                ? shopMessages.redirecting
-                : `${shopMessages.buyWithCash} (${formatUsd(usdAfter ?? usdPrice)})`}
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={paying !== null}>
-            Cancel
-          </button>
-        </div>
       </div>
     </Dialog>
   );

@@ -66,8 +66,25 @@ export function GiftDialog({ entry, onClose, onSent }: GiftDialogProps) {
 
   const counterId = `${id}-counter`;
   return (
-    <Dialog open title={`Gift ${entry.shopItem.name}`} onClose={onClose} busy={busy} className="gift-dialog">
-      <form className="form" noValidate onSubmit={handleSubmit}>
+    <Dialog
+      open
+      title={`Gift ${entry.shopItem.name}`}
+      onClose={onClose}
+      busy={busy}
+      className="gift-dialog"
+      onSubmit={handleSubmit}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send gift'}
+          </button>
+        </>
+      }
+    >
+      <div className="form">
         <FormFailure message={failure} />
         <PlayerPicker
           label="Recipient"
@@ -135,15 +152,7 @@ export function GiftDialog({ entry, onClose, onSent }: GiftDialogProps) {
         <p className="text-muted gift-dialog-note">
           It leaves your inventory at once and is trade-locked for them for a while.
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send gift'}
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

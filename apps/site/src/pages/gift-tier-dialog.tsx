@@ -62,8 +62,25 @@ export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
   }
 
   return (
-    <Dialog open title={giftTierMessages.title(tier.name)} onClose={onClose} busy={busy} className="gift-dialog">
-      <form className="form" noValidate onSubmit={handleSubmit}>
+    <Dialog
+      open
+      title={giftTierMessages.title(tier.name)}
+      onClose={onClose}
+      busy={busy}
+      className="gift-dialog"
+      onSubmit={handleSubmit}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Redirecting...' : giftTierMessages.pay}
+          </button>
+        </>
+      }
+    >
+      <div className="form">
         <PlayerPicker
           label="Recipient"
           value={recipient}
@@ -80,15 +97,7 @@ export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
           {giftTierMessages.note(formatUsd(tier.price))}
         </p>
         <FormFailure message={failure} />
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Redirecting...' : giftTierMessages.pay}
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

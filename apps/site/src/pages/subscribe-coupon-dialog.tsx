@@ -53,6 +53,24 @@ export function SubscribeCouponDialog({ tier, onClose }: SubscribeCouponDialogPr
       onClose={onClose}
       busy={busy}
       className="gift-dialog coupon-buy-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => void handleSubscribe()}
+          >
+            {busy
+              ? subscribeCouponMessages.redirecting
+              : subscribeCouponMessages.subscribe(formatUsd(firstMonth ?? tier.price))}
+          </button>
+        </>
+      }
     >
       <div className="form">
         <CouponField target={{ tierId: tier._id }} applied={applied} onApplied={setApplied} disabled={busy} />
@@ -66,22 +84,6 @@ export function SubscribeCouponDialog({ tier, onClose }: SubscribeCouponDialogPr
         </dl>
         <p className="text-muted gift-dialog-note">{subscribeCouponMessages.renews(formatUsd(tier.price))}</p>
         <FormFailure message={failure} />
-        <div className="buy-friend-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={() => void handleSubscribe()}
-          >
-            {busy
-              ? subscribeCouponMessages.redirecting
-              : subscribeCouponMessages.subscribe(formatUsd(firstMonth ?? tier.price))}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
       </div>
     </Dialog>
   );

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from './dialog.tsx';
+import { ConfirmDialog, Dialog } from './dialog.tsx';
 
 function Harness({ onConfirm = () => {}, busy = false }: { onConfirm?: () => void; busy?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -119,5 +119,48 @@ describe('confirm dialog', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Unlink Discord' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the dialogs’ one layout (issue 23)', () => {
+  it('puts the title, then the body, then the actions, and sends its form from a submit button there', () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <Dialog
+        open
+        title="Edit Credits"
+        onClose={() => {}}
+        onSubmit={onSubmit}
+        actions={
+          <>
+            <button type="button">Cancel</button>
+            <button type="submit">Save</button>
+          </>
+        }
+      >
+        <input aria-label="Credits" />
+      </Dialog>,
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit Credits' });
+    const parts = Array.from(dialog.querySelectorAll('.dialog-title, .dialog-body, .dialog-actions'));
+    expect(parts.map((part) => part.className)).toEqual(['dialog-title', 'dialog-body', 'dialog-actions']);
+    expect(parts[1]?.contains(screen.getByLabelText('Credits'))).toBe(true);
+    expect(parts[2]?.textContent).toBe('CancelSave');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a confirmation the same layout, its buttons in the actions', () => {
+    render(<Harness />);
+    const dialog = openDialog();
+
+    const actions = dialog.querySelector('.dialog-actions');
+    expect(actions?.previousElementSibling?.className).toBe('dialog-body');
+    expect(Array.from(actions?.querySelectorAll('button') ?? []).map((button) => button.textContent)).toEqual([
+      'Cancel',
+      'Unlink Discord',
+    ]);
   });
 });

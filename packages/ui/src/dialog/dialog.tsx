@@ -1,7 +1,9 @@
-// Modal dialogs for the site and the admin screens: a Dialog frame (portal, backdrop, focus trap,
-// Escape) and the ConfirmDialog that SPEC.md §5 puts before unlinking Discord and every deletion.
+// Modal dialogs for the site, the admin screens and the console: a Dialog frame (portal, backdrop,
+// focus trap, Escape, focus back to the opener) with the one layout every dialog has (issue 23): the
+// title, the body, then the actions in a row on the right. And the ConfirmDialog that SPEC.md §5 puts
+// before unlinking Discord and every deletion.
 
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode, Ref, RefObject } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -29,6 +31,11 @@ export interface DialogProps {
   /** While an action runs, Escape and the backdrop do nothing, so the outcome is not lost. */
   busy?: boolean;
   className?: string;
+  /** The buttons, under the body on the right (the main action last; on phones, full width on top). */
+  actions?: ReactNode;
+  /** Given, the body and the actions are one form (noValidate): Enter in a field or a submit button sends it. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  formRef?: Ref<HTMLFormElement>;
 }
 
 export function Dialog({
@@ -41,6 +48,9 @@ export function Dialog({
   describedBy,
   busy = false,
   className,
+  actions,
+  onSubmit,
+  formRef,
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -68,6 +78,13 @@ export function Dialog({
   }, [open]);
 
   if (!open) return null;
+
+  const content = (
+    <>
+      <div className="dialog-body">{children}</div>
+      {actions ? <div className="dialog-actions">{actions}</div> : null}
+    </>
+  );
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -111,7 +128,13 @@ export function Dialog({
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        {children}
+        {onSubmit ? (
+          <form ref={formRef} className="dialog-form" onSubmit={onSubmit} noValidate>
+            {content}
+          </form>
+        ) : (
+          content
+        )}
       </div>
     </div>,
     document.body,
@@ -156,23 +179,25 @@ export function ConfirmDialog({
       initialFocusRef={confirmRef}
       describedBy={messageId}
       busy={busy}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
     >
       <div id={messageId} className="dialog-message">
         {message}
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </button>
-        <button
-          ref={confirmRef}
-          type="button"
-          className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {confirmLabel}
-        </button>
       </div>
     </Dialog>
   );

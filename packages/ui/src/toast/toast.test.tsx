@@ -1,4 +1,5 @@
-// The toast stack as a user meets it: what shows, how long it stays, and click to dismiss.
+// The toast stack as a user meets it: what shows, how long it stays (longer while hovered or focused),
+// at most three at once, and click to dismiss.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, useToast } from './toast.tsx';
@@ -99,5 +100,53 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
 
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps at most three: a fourth pushes out the oldest', () => {
+    renderToasts();
+    for (const name of ['success', 'info', 'warning', 'error']) {
+      fireEvent.click(screen.getByRole('button', { name }));
+    }
+
+    expect(screen.queryByText('Item purchased')).toBeNull();
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      expect.stringContaining('Please log in to subscribe'),
+      expect.stringContaining('Low on credits'),
+    ]);
+    expect(screen.getByRole('alert').textContent).toContain('Purchase failed');
+  });
+
+  it('stays while the pointer is over it, then gets the rest of its time', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+    const toast = screen.getByRole('status');
+
+    advance(3000);
+    fireEvent.mouseEnter(toast);
+    expect(toast.dataset.paused).toBe('true');
+    advance(60_000);
+    expect(screen.queryByText('Item purchased')).not.toBeNull();
+
+    fireEvent.mouseLeave(toast);
+    expect(toast.dataset.paused).toBeUndefined();
+    advance(999);
+    expect(screen.queryByText('Item purchased')).not.toBeNull();
+    advance(1);
+    expect(screen.queryByText('Item purchased')).toBeNull();
+  });
+
+  it('stays while the keyboard focus is inside it', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+    const close = screen.getByRole('button', { name: 'Dismiss notification' });
+
+    act(() => close.focus());
+    expect(screen.getByRole('alert').dataset.paused).toBe('true');
+    advance(60_000);
+    expect(screen.queryByText('Purchase failed')).not.toBeNull();
+
+    act(() => close.blur());
+    advance(5000);
+    expect(screen.queryByText('Purchase failed')).toBeNull();
   });
 });

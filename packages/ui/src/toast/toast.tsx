@@ -9,8 +9,8 @@ export type ToastType = 'success' | 'error' | 'info' | 'warning';
 export const TOAST_DURATION_MS = 4000;
 export const ERROR_TOAST_DURATION_MS = 5000;
 
-/** Older toasts give way beyond this, so a burst of failures cannot cover a phone screen. */
-const MAX_VISIBLE_TOASTS = 5;
+/** Issue 23: at most three at once; a fourth pushes out the oldest, so a burst cannot cover a phone screen. */
+export const MAX_VISIBLE_TOASTS = 3;
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -76,11 +76,23 @@ const icons: Record<ToastType, string> = {
 
 function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
   const { id, type, message } = toast;
+  // Issue 23: a toast under the pointer or holding the keyboard's focus stays until they leave it,
+  // then gets the rest of its time. Entering and focusing add a hold, leaving and blurring take it
+  // back (focus moving inside the toast does both).
+  const [holds, setHolds] = useState(0);
+  const hold = (by: number) => () => setHolds((count) => count + by);
+  const paused = holds > 0;
+  const left = useRef(getToastDuration(type));
 
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(id), getToastDuration(type));
-    return () => clearTimeout(timer);
-  }, [id, type, onDismiss]);
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [paused, id, onDismiss]);
 
   return (
     // Errors interrupt the screen reader (alert); the rest wait their turn (status).
@@ -88,7 +100,12 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: nu
     <div
       className={`toast toast-${type}`}
       role={type === 'error' ? 'alert' : 'status'}
+      data-paused={paused || undefined}
       onClick={() => onDismiss(id)}
+      onMouseEnter={hold(1)}
+      onMouseLeave={hold(-1)}
+      onFocus={hold(1)}
+      onBlur={hold(-1)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDismiss(id);
       }}

@@ -83,11 +83,28 @@ function DeleteAccountDialog({ user, open, onClose }: { user: User; open: boolea
       describedBy={descriptionId}
       busy={busy}
       className="dialog-danger"
+      formRef={formRef}
+      onSubmit={submit}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
+            {deleteMessages.cancel}
+          </button>
+          <button
+            type="submit"
+            className="btn btn-danger"
+            disabled={busy || !confirmed || !password}
+            aria-busy={busy || undefined}
+          >
+            {busy ? deleteMessages.deleting : deleteMessages.confirm}
+          </button>
+        </>
+      }
     >
       <div id={descriptionId} className="dialog-message">
         <Consequences />
       </div>
-      <form ref={formRef} className="account-form" onSubmit={submit} noValidate>
+      <div className="account-form">
         <FormFailure message={failure} />
         <TextField
           name="password"
@@ -110,20 +127,7 @@ function DeleteAccountDialog({ user, open, onClose }: { user: User; open: boolea
           disabled={busy}
           required
         />
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-            {deleteMessages.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={busy || !confirmed || !password}
-            aria-busy={busy || undefined}
-          >
-            {busy ? deleteMessages.deleting : deleteMessages.confirm}
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

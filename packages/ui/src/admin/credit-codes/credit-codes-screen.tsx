@@ -105,7 +105,22 @@ function MadeCodesDialog({ made, onClose }: { made: CreateCreditCodesResponse; o
   const href = `data:text/csv;charset=utf-8,${encodeURIComponent(creditCodesCsv(made))}`;
   const fileName = `credit-codes-${made.batch.createdAt.slice(0, 10)}-${made.batch._id.slice(0, 8)}.csv`;
   return (
-    <Dialog open title="Your New Codes" onClose={onClose} className="credit-codes-dialog">
+    <Dialog
+      open
+      title="Your New Codes"
+      onClose={onClose}
+      className="credit-codes-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Close
+          </button>
+          <a className="btn btn-primary" href={href} download={fileName}>
+            Download CSV
+          </a>
+        </>
+      }
+    >
       <p className="banner banner-warning">{creditCodeScreenMessages.shownOnce}</p>
       <p>
         {made.codes.length} codes worth {formatCredits(made.batch.credits)} credits each
@@ -118,14 +133,6 @@ function MadeCodesDialog({ made, onClose }: { made: CreateCreditCodesResponse; o
           </li>
         ))}
       </ol>
-      <div className="dialog-actions">
-        <a className="btn btn-primary" href={href} download={fileName}>
-          Download CSV
-        </a>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
     </Dialog>
   );
 }

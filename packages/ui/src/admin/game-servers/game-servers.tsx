@@ -148,16 +148,20 @@ export function GameServers() {
         </div>
       )}
 
-      <Dialog open={secret !== null} title={`Key for ${secret?.name ?? ''}`} onClose={() => setSecret(null)}>
+      <Dialog
+        open={secret !== null}
+        title={`Key for ${secret?.name ?? ''}`}
+        onClose={() => setSecret(null)}
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => setSecret(null)}>
+            Done
+          </button>
+        }
+      >
         <p>{gameServerMessages.showOnce}</p>
         <pre className="secret-box">
           <code>{secret?.value}</code>
         </pre>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-primary" onClick={() => setSecret(null)}>
-            Done
-          </button>
-        </div>
       </Dialog>
 
       <ConfirmDialog

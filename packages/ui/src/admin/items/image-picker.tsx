@@ -129,7 +129,18 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
 
   return (
     <>
-      <Dialog open title="Choose Image" onClose={onClose} busy={uploading} className="dialog-wide">
+      <Dialog
+        open
+        title="Choose Image"
+        onClose={onClose}
+        busy={uploading}
+        className="dialog-wide"
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>
+            Close
+          </button>
+        }
+      >
         <div className="picker-tabs" role="tablist" aria-label="Image source">
           {(['browse', 'upload'] as const).map((which) => (
             <button
@@ -222,7 +233,7 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
               </label>
               <p className="field-hint">{imageMessages.hint}</p>
             </div>
-            <div className="dialog-actions">
+            <div className="picker-upload-actions">
               <button type="button" className="btn btn-primary" onClick={handleUpload} disabled={!file || uploading}>
                 {uploading ? 'Uploading...' : 'Upload & Select'}
               </button>
@@ -231,12 +242,6 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
         )}
 
         <DroppedUploadList uploads={drop.uploads} />
-
-        <div className="dialog-actions picker-footer">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>
-            Close
-          </button>
-        </div>
       </Dialog>
 
       <ConfirmDialog

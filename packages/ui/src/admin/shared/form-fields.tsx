@@ -72,18 +72,26 @@ export interface FormDialogProps {
 
 export function FormDialog({ title, onClose, formRef, onSubmit, busy, submitLabel, children }: FormDialogProps) {
   return (
-    <Dialog open title={title} onClose={onClose} busy={busy} className="dialog-wide">
-      <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate>
-        {children}
-        <div className="dialog-actions">
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      className="dialog-wide"
+      formRef={formRef}
+      onSubmit={onSubmit}
+      actions={
+        <>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Saving...' : submitLabel}
           </button>
-        </div>
-      </form>
+        </>
+      }
+    >
+      <div className="admin-form">{children}</div>
     </Dialog>
   );
 }

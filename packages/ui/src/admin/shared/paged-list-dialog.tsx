@@ -32,7 +32,17 @@ export function PagedListDialog<Row extends { _id: string }>({
   className?: string;
 }) {
   return (
-    <Dialog open title={title} onClose={onClose} className={className}>
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      className={className}
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
       {toolbar}
       {query.isPending ? (
         <Loading />
@@ -46,11 +56,6 @@ export function PagedListDialog<Row extends { _id: string }>({
         </ul>
       )}
       <LoadMore query={query} label={loadMoreLabel} />
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
     </Dialog>
   );
 }

@@ -52,31 +52,37 @@ export function CreditsPrompt({ user, onSave, onClose }: CreditsPromptProps) {
   }
 
   return (
-    <Dialog open title="Edit Credits" onClose={onClose} busy={busy}>
-      <form className="admin-form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={inputRef}
-          label={`New credit balance for ${user.user_name}`}
-          name="credits"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value}
-          onValueChange={(next) => {
-            setValue(next);
-            setError(undefined);
-          }}
-          error={error}
-          hint={error ? undefined : 'A whole number, 0 or more.'}
-        />
-        <div className="dialog-actions">
+    <Dialog
+      open
+      title="Edit Credits"
+      onClose={onClose}
+      busy={busy}
+      onSubmit={handleSubmit}
+      actions={
+        <>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Saving...' : 'Save Credits'}
           </button>
-        </div>
-      </form>
+        </>
+      }
+    >
+      <TextField
+        ref={inputRef}
+        label={`New credit balance for ${user.user_name}`}
+        name="credits"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        onValueChange={(next) => {
+          setValue(next);
+          setError(undefined);
+        }}
+        error={error}
+        hint={error ? undefined : 'A whole number, 0 or more.'}
+      />
     </Dialog>
   );
 }

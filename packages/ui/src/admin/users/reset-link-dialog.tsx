@@ -49,7 +49,33 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
   }
 
   return (
-    <Dialog open title={`Password reset link for ${user.user_name}`} onClose={onClose} busy={busy}>
+    <Dialog
+      open
+      title={`Password reset link for ${user.user_name}`}
+      onClose={onClose}
+      busy={busy}
+      actions={
+        link ? (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+              Copy link
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void create()} disabled={busy}>
+              {busy ? 'Creating...' : 'Create link'}
+            </button>
+          </>
+        )
+      }
+    >
       {link ? (
         <div className="form">
           <label className="field">
@@ -62,27 +88,9 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
               onFocus={(event) => event.currentTarget.select()}
             />
           </label>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Close
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-              Copy link
-            </button>
-          </div>
         </div>
       ) : (
-        <div className="form">
-          <p>{resetLinkMessages.explain(user.user_name)}</p>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void create()} disabled={busy}>
-              {busy ? 'Creating...' : 'Create link'}
-            </button>
-          </div>
-        </div>
+        <p>{resetLinkMessages.explain(user.user_name)}</p>
       )}
     </Dialog>
   );
