@@ -16,8 +16,8 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
   let lb: ReturnType<typeof leaderboardCalls>;
   let secret: string;
   beforeEach(async () => {
-    // The top page's moment in memory is tested on its own, below.
-    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0' } });
+    // The top page's moment in memory and the rank index's are tested on their own, below.
+    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0', LEADERBOARD_RANKS_MS: '0' } });
     ({ admin, player } = await adminAndPlayer(h));
     lb = leaderboardCalls(h, admin);
     secret = await lb.key();
@@ -447,6 +447,47 @@ describe.each(dialects)('the leaderboard’s limits and kept top page on %s', (d
     expect(rows(await lb.board())).toEqual([`1 ${admin.user.username} 5`, `2 ${player.user.username} 3`]);
     h.clock.advance(1001);
     expect(rows(await lb.board())).toEqual([`1 ${player.user.username} 9`, `2 ${admin.user.username} 5`]);
+  });
+
+  it('ranks the own row and a search by the rank index: at most LEADERBOARD_RANKS_MS old, the value fresh', async () => {
+    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0', LEADERBOARD_RANKS_MS: '10000' } });
+    const { admin, player } = await adminAndPlayer(h);
+    const other = await registerPlayer(h);
+    const lb = leaderboardCalls(h, admin);
+    await lb.metric('kills');
+    const secret = await lb.key();
+    const [me, ace, them] = [player.user.username, admin.user.username, other.user.username];
+    const own = async (account: Account) => {
+      const row = (await lb.board('', account.token)).me;
+      return `${row.rank} ${row.player.username} ${row.value}`;
+    };
+    await lb.send(secret, [
+      stat(player.user._id, 'kills', 10),
+      stat(other.user._id, 'kills', 20),
+      stat(admin.user._id, 'kills', 30),
+    ]);
+    // The first to ask reads the board's rank index.
+    expect(await own(player)).toBe(`3 ${me} 10`);
+    await lb.send(secret, [stat(player.user._id, 'kills', 15), stat(admin.user._id, 'kills', 5)]);
+    // A page is ranked as the board stands now.
+    expect(rows(await lb.board())).toEqual([`1 ${them} 20`, `2 ${me} 15`, `3 ${ace} 5`]);
+    // The own row: the value now, ranked among the others' values as the index holds them (20 and 30);
+    // the admin's own 30 there does not rank their 5 behind itself.
+    expect(await own(player)).toBe(`3 ${me} 15`);
+    expect(await own(admin)).toBe(`3 ${ace} 5`);
+    expect(rows(await lb.board(`?search=${me}`))).toEqual([`3 ${me} 15`]);
+    // Half the time on, a read starts reading the index again and answers from the kept one meanwhile;
+    // past LEADERBOARD_RANKS_MS the kept one is not used at all.
+    h.clock.advance(10_000);
+    expect(await own(player)).toBe(`2 ${me} 15`);
+    expect(await own(admin)).toBe(`3 ${ace} 5`);
+    expect(rows(await lb.board(`?search=${me}`))).toEqual([`2 ${me} 15`]);
+    // An admin's change is seen at once.
+    await call(h, 'POST', '/api/admin/leaderboard/hidden-players', {
+      token: admin.token,
+      body: { username: them, hidden: true },
+    });
+    expect(await own(player)).toBe(`1 ${me} 15`);
   });
 
   it('forgets the kept top page when a player on it deletes their account', async () => {
