@@ -207,8 +207,8 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
     const rankOf = new Map(
       board.map((entry: { rank: number; player: { username: string } }) => [entry.player.username, entry.rank]),
     );
-    // 'ace' finds every player (a walk of the board fills each page); 'ace12' ten, too few to fill a
-    // page in the walk, so they are found by name and sorted.
+    // 'ace' finds every player, 'ace12' ten: fewer than 1,000 names each, found by name and sorted
+    // (the walk of the board, for a prefix of more names, is tested below).
     for (const term of ['ace', 'ace12']) {
       let query = `?search=${term}`;
       const seen: string[] = [];
@@ -235,6 +235,21 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
       '1 Ace000 200',
       '4 Ace005 197',
     ]);
+  });
+
+  it('walks the board for a prefix that begins 1,000 names or more, with the ranks the board gives', async () => {
+    const ids = await addPlayers(h, 1000, 'Bee');
+    // Two players at each value from 1000 down, below two players the search does not find.
+    await lb.send(
+      secret,
+      ids.map((id, index) => stat(id, 'kills', 1000 - Math.floor(index / 2))),
+    );
+    await lb.send(secret, [stat(player.user._id, 'kills', 5000), stat(admin.user._id, 'kills', 2000)]);
+    const found = await lb.board('?search=bee');
+    expect(found.entries).toHaveLength(20);
+    expect(rows(found).slice(0, 4)).toEqual(['3 Bee001 1000', '3 Bee000 1000', '5 Bee003 999', '5 Bee002 999']);
+    const next = await lb.board(`?search=bee&cursor=${found.nextCursor}`);
+    expect(rows(next).slice(0, 2)).toEqual(['23 Bee021 990', '23 Bee020 990']);
   });
 
   it('takes a deleted account off every board, its rank given back, and refuses its later stats', async () => {

@@ -234,6 +234,19 @@ export async function searchBoard(
   return (await found.execute(db)).rows;
 }
 
+/** How many players' names fall in the search's range, counted in the names' index up to `cap`. */
+export async function countNamed(
+  db: Executor,
+  dialect: DialectName,
+  search: { from: string; to: string },
+  cap: number,
+): Promise<number> {
+  const named = inRange(sql`username_normalized`, dialect, search.from, search.to);
+  const result = await sql<{ n: number | string }>`select count(*) as n
+    from (select 1 from users where ${named} limit ${cap}) m`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export const findScore = (db: Executor, seasonId: string, metricKey: string, userId: string) =>
   db
     .selectFrom('leaderboard_scores as s')

@@ -26,6 +26,7 @@ import { NOTICES_RESUMED, subscribeToChanges } from '../../db/read-cache.ts';
 import { announceChange } from '../../db/repositories/change-notices.ts';
 import {
   type BoardRow,
+  countNamed,
   type Direction,
   findScore,
   type findSeason,
@@ -50,11 +51,14 @@ const NAMES_CHANGED = 'leaderboard.names';
 /** Results of a name search come this many at a time. */
 const SEARCH_PAGE_SIZE = 20;
 /**
- * A search first walks the board for at most this many rows per result it shows, checking names as
- * it goes (a common prefix fills its page there); a page not filled so is read through the names'
- * index instead and sorted (a rare prefix). The work per page is bounded either way, as the admin
+ * A search whose prefix begins fewer than this many names reads them through the names' index and
+ * sorts them (a rare prefix: a fraction of a millisecond, where a walk of the board meets few of
+ * them). Any other first walks the board for at most SEARCH_WALK_ROWS_PER_RESULT rows per result it
+ * shows, checking names as it goes (a common prefix fills its page there); a page not filled so is
+ * read through the names' index and sorted. The work per page is bounded either way, as the admin
  * list's search is (services/admin/user-list.ts).
  */
+const SEARCH_SORTED_NAMES = 1000;
 const SEARCH_WALK_ROWS_PER_RESULT = 40;
 
 type SeasonRow = NonNullable<Awaited<ReturnType<typeof findSeason>>>;
@@ -234,10 +238,13 @@ async function readPage(
   let read: BoardRow[] = [];
   if (search && range) {
     const request = { after, limit: limit + 1, search: { from: search, to: range } };
-    read = await searchBoard(ctx.db, ctx.dialect, board, {
-      ...request,
-      walkRows: (limit + 1) * SEARCH_WALK_ROWS_PER_RESULT,
-    });
+    const named = await countNamed(ctx.db, ctx.dialect, request.search, SEARCH_SORTED_NAMES);
+    if (named >= SEARCH_SORTED_NAMES) {
+      read = await searchBoard(ctx.db, ctx.dialect, board, {
+        ...request,
+        walkRows: (limit + 1) * SEARCH_WALK_ROWS_PER_RESULT,
+      });
+    }
     if (read.length <= limit) read = await searchBoard(ctx.db, ctx.dialect, board, request);
   } else if (!search) {
     read = await readBoard(ctx.db, board, { after, limit: limit + 1 });
