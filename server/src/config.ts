@@ -39,6 +39,12 @@ export interface Config {
   catalogueCacheMs: number;
   /** How long the top page of each leaderboard is answered from memory; 0 turns it off. */
   leaderboardCacheMs: number;
+  /**
+   * How old the ranks of a signed-in player's own row and of a name search may be: each board's rank
+   * index (services/leaderboard/rank-index.ts) is read again once it is half that old; 0 reads it
+   * for every such request (tests, never at scale).
+   */
+  leaderboardRanksMs: number;
   /** How much that cache holds at most. */
   catalogueCacheBounds: CacheBounds;
   /** How much the sessions signed-in calls read from memory may take (db/read-cache.ts). */
@@ -292,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     catalogueCacheMs: readInt(env, 'CATALOGUE_CACHE_MS', 1000),
     leaderboardCacheMs: readInt(env, 'LEADERBOARD_CACHE_MS', 1000),
+    leaderboardRanksMs: readInt(env, 'LEADERBOARD_RANKS_MS', 10_000),
     catalogueCacheBounds: {
       maxEntries: readInt(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 1000, 1),
       maxBytes: readInt(env, 'CATALOGUE_CACHE_MAX_BYTES', 32 * 1024 * 1024, 1),

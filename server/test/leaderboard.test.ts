@@ -16,8 +16,8 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
   let lb: ReturnType<typeof leaderboardCalls>;
   let secret: string;
   beforeEach(async () => {
-    // The top page's moment in memory is tested on its own, below.
-    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0' } });
+    // The top page's moment in memory and the rank index's are tested on their own, below.
+    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0', LEADERBOARD_RANKS_MS: '0' } });
     ({ admin, player } = await adminAndPlayer(h));
     lb = leaderboardCalls(h, admin);
     secret = await lb.key();
@@ -207,8 +207,8 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
     const rankOf = new Map(
       board.map((entry: { rank: number; player: { username: string } }) => [entry.player.username, entry.rank]),
     );
-    // 'ace' finds every player (a walk of the board fills each page); 'ace12' ten, too few to fill a
-    // page in the walk, so they are found by name and sorted.
+    // 'ace' finds every player, 'ace12' ten: fewer than 1,000 names each, found by name and sorted
+    // (the walk of the board, for a prefix of more names, is tested below).
     for (const term of ['ace', 'ace12']) {
       let query = `?search=${term}`;
       const seen: string[] = [];
@@ -235,6 +235,21 @@ describe.each(dialects)('the leaderboard on %s', (dialect) => {
       '1 Ace000 200',
       '4 Ace005 197',
     ]);
+  });
+
+  it('walks the board for a prefix that begins 1,000 names or more, with the ranks the board gives', async () => {
+    const ids = await addPlayers(h, 1000, 'Bee');
+    // Two players at each value from 1000 down, below two players the search does not find.
+    await lb.send(
+      secret,
+      ids.map((id, index) => stat(id, 'kills', 1000 - Math.floor(index / 2))),
+    );
+    await lb.send(secret, [stat(player.user._id, 'kills', 5000), stat(admin.user._id, 'kills', 2000)]);
+    const found = await lb.board('?search=bee');
+    expect(found.entries).toHaveLength(20);
+    expect(rows(found).slice(0, 4)).toEqual(['3 Bee001 1000', '3 Bee000 1000', '5 Bee003 999', '5 Bee002 999']);
+    const next = await lb.board(`?search=bee&cursor=${found.nextCursor}`);
+    expect(rows(next).slice(0, 2)).toEqual(['23 Bee021 990', '23 Bee020 990']);
   });
 
   it('takes a deleted account off every board, its rank given back, and refuses its later stats', async () => {
@@ -447,6 +462,47 @@ describe.each(dialects)('the leaderboard’s limits and kept top page on %s', (d
     expect(rows(await lb.board())).toEqual([`1 ${admin.user.username} 5`, `2 ${player.user.username} 3`]);
     h.clock.advance(1001);
     expect(rows(await lb.board())).toEqual([`1 ${player.user.username} 9`, `2 ${admin.user.username} 5`]);
+  });
+
+  it('ranks the own row and a search by the rank index: at most LEADERBOARD_RANKS_MS old, the value fresh', async () => {
+    h = await createHarness(dialect, { env: { LEADERBOARD_CACHE_MS: '0', LEADERBOARD_RANKS_MS: '10000' } });
+    const { admin, player } = await adminAndPlayer(h);
+    const other = await registerPlayer(h);
+    const lb = leaderboardCalls(h, admin);
+    await lb.metric('kills');
+    const secret = await lb.key();
+    const [me, ace, them] = [player.user.username, admin.user.username, other.user.username];
+    const own = async (account: Account) => {
+      const row = (await lb.board('', account.token)).me;
+      return `${row.rank} ${row.player.username} ${row.value}`;
+    };
+    await lb.send(secret, [
+      stat(player.user._id, 'kills', 10),
+      stat(other.user._id, 'kills', 20),
+      stat(admin.user._id, 'kills', 30),
+    ]);
+    // The first to ask reads the board's rank index.
+    expect(await own(player)).toBe(`3 ${me} 10`);
+    await lb.send(secret, [stat(player.user._id, 'kills', 15), stat(admin.user._id, 'kills', 5)]);
+    // A page is ranked as the board stands now.
+    expect(rows(await lb.board())).toEqual([`1 ${them} 20`, `2 ${me} 15`, `3 ${ace} 5`]);
+    // The own row: the value now, ranked among the others' values as the index holds them (20 and 30);
+    // the admin's own 30 there does not rank their 5 behind itself.
+    expect(await own(player)).toBe(`3 ${me} 15`);
+    expect(await own(admin)).toBe(`3 ${ace} 5`);
+    expect(rows(await lb.board(`?search=${me}`))).toEqual([`3 ${me} 15`]);
+    // Half the time on, a read starts reading the index again and answers from the kept one meanwhile;
+    // past LEADERBOARD_RANKS_MS the kept one is not used at all.
+    h.clock.advance(10_000);
+    expect(await own(player)).toBe(`2 ${me} 15`);
+    expect(await own(admin)).toBe(`3 ${ace} 5`);
+    expect(rows(await lb.board(`?search=${me}`))).toEqual([`2 ${me} 15`]);
+    // An admin's change is seen at once.
+    await call(h, 'POST', '/api/admin/leaderboard/hidden-players', {
+      token: admin.token,
+      body: { username: them, hidden: true },
+    });
+    expect(await own(player)).toBe(`1 ${me} 15`);
   });
 
   it('forgets the kept top page when a player on it deletes their account', async () => {

@@ -2086,8 +2086,9 @@ export const operations: OperationSpec[] = [
     description:
       'A rank is one more than the count of players with a better value. Players an admin hid do not appear; ' +
       'players who chose not to be shown appear as “Anonymous pilot” with their rank, and a search by name ' +
-      'never finds them. Signed in (a bearer token), `me` is the caller’s own row. The top page may be up to a ' +
-      'second old.',
+      'never finds them. Signed in (a bearer token), `me` is the caller’s own row: their value now, ranked among ' +
+      'the other players’ values of at most LEADERBOARD_RANKS_MS (10 s by default) ago, as are the players a ' +
+      'search finds. A page’s ranks continue from its cursor’s. The top page may be up to a second old.',
     access: 'public',
     parameters: [
       {

@@ -1,4 +1,4 @@
-// The leaderboard's SQL: metrics, seasons, scores (ranks as index range counts), applied stat
+// The leaderboard's SQL: metrics, seasons, scores (pages as walks of the rank index), applied stat
 // events, hidden players and the players' privacy setting.
 import { sql } from 'kysely';
 import type { Executor, LeaderboardMetricsTable } from '../database.ts';
@@ -137,45 +137,24 @@ export async function upsertScores(
     .execute();
 }
 
-const better = (direction: Direction) => (direction === 'desc' ? '>' : '<');
-
-/** How many players shown on this board have a better value than `value`: the index range count behind a rank. */
-export async function countBetter(
-  db: Executor,
-  board: { seasonId: string; metricKey: string; direction: Direction },
-  value: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom('leaderboard_scores')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('season_id', '=', board.seasonId)
-    .where('metric_key', '=', board.metricKey)
-    .where('hidden', '=', 0)
-    .where('value', better(board.direction), value)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
- * Players with exactly `value` listed before `userId`: ties are listed by player id in the board's
- * direction, so a page is one walk of the rank index (forwards for lower-is-better, backwards else).
+ * A chunk of a board's shown players with their values, along the primary key after `afterUserId`:
+ * what a rank index is read from (services/leaderboard/rank-index.ts).
  */
-export async function countTiesBefore(
+export function readBoardValues(
   db: Executor,
-  board: { seasonId: string; metricKey: string; direction: Direction },
-  value: number,
-  userId: string,
-): Promise<number> {
-  const row = await db
+  board: { seasonId: string; metricKey: string },
+  afterUserId: string | null,
+  limit: number,
+): Promise<{ user_id: string; value: number | string }[]> {
+  let query = db
     .selectFrom('leaderboard_scores')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select(['user_id', 'value'])
     .where('season_id', '=', board.seasonId)
     .where('metric_key', '=', board.metricKey)
-    .where('hidden', '=', 0)
-    .where('value', '=', value)
-    .where('user_id', better(board.direction), userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('hidden', '=', 0);
+  if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
+  return query.orderBy('user_id').limit(limit).execute();
 }
 
 export interface BoardRow {
@@ -213,19 +192,13 @@ export function readBoard(
   return query.orderBy('s.value', direction).orderBy('s.user_id', direction).limit(options.limit).execute();
 }
 
-export interface FoundRow extends BoardRow {
-  /** How many shown players have a better value: the rank is one more. */
-  better: number | string;
-}
-
 /**
  * A page of a name search (a prefix: a range of lowercased names, players who chose to be shown),
- * in rank order after the cursor's row, each row with its count of better values, in one statement.
- * With `walkRows`, the rank index is walked for at most that many rows after the cursor, the names
- * checked as it goes (a common prefix fills its page there); without, the matching names are found
- * through their index and sorted (a rare prefix: no walk of the board in the hope of meeting them).
- * Either way the counts are made for the page's rows only, together one range count in the rank
- * index down to the worst of them.
+ * in rank order after the cursor's row. With `walkRows`, the rank index is walked for at most that
+ * many rows after the cursor, the names checked as it goes (a common prefix fills its page there);
+ * without, the matching names are found through their index and sorted (a rare prefix: no walk of
+ * the board in the hope of meeting them). The rows' ranks come from the board's rank index
+ * (services/leaderboard/rank-index.ts), not from here.
  */
 export async function searchBoard(
   db: Executor,
@@ -237,7 +210,7 @@ export async function searchBoard(
     search: { from: string; to: string };
     walkRows?: number;
   },
-): Promise<FoundRow[]> {
+): Promise<BoardRow[]> {
   const { direction } = board;
   const after = options.after;
   const past = sql.raw(direction === 'desc' ? '<' : '>');
@@ -247,35 +220,31 @@ export async function searchBoard(
   const named = inRange(sql`u.username_normalized`, dialect, options.search.from, options.search.to);
   // The value as no index holds it (SQLite's unary +, PostgreSQL's + 0), so the matches are sorted.
   const sortKey = dialect === 'sqlite' ? sql`+s.value` : sql`(s.value + 0)`;
-  const scores = options.walkRows
-    ? sql`(select s.user_id, s.value from leaderboard_scores s where ${onBoard} ${afterCursor}
-        order by s.value ${order}, s.user_id ${order} limit ${options.walkRows})`
-    : sql`leaderboard_scores`;
   const found = options.walkRows
-    ? sql`select s.user_id, s.value, u.username, u.show_on_leaderboards, t.name as tier_name
-        from ${scores} s join users u on u.id = s.user_id left join tiers t on t.id = u.current_tier_id
+    ? sql<BoardRow>`select s.user_id, s.value, u.username, u.show_on_leaderboards, t.name as tier_name
+        from (select s.user_id, s.value from leaderboard_scores s where ${onBoard} ${afterCursor}
+          order by s.value ${order}, s.user_id ${order} limit ${options.walkRows}) s
+        join users u on u.id = s.user_id left join tiers t on t.id = u.current_tier_id
         where u.show_on_leaderboards = 1 and ${named}
         order by s.value ${order}, s.user_id ${order} limit ${options.limit}`
-    : sql`select s.user_id, s.value, u.username, u.show_on_leaderboards, t.name as tier_name
+    : sql<BoardRow>`select s.user_id, s.value, u.username, u.show_on_leaderboards, t.name as tier_name
         from users u join leaderboard_scores s on s.user_id = u.id left join tiers t on t.id = u.current_tier_id
         where ${onBoard} ${afterCursor} and u.show_on_leaderboards = 1 and ${named}
         order by ${sortKey} ${order}, s.user_id ${order} limit ${options.limit}`;
-  // The counts of better values in one pass of the rank index, however many rows were found: each
-  // row counts only the values between it and the found row before it (the first, every value better
-  // than its own), and a running sum of those gives each its count (a tie counts nothing more).
-  const better = sql.raw(direction === 'desc' ? '>' : '<');
-  const notBetter = sql.raw(direction === 'desc' ? '<=' : '>=');
-  const rankIndex = sql`b.season_id = ${board.seasonId} and b.metric_key = ${board.metricKey} and b.hidden = 0`;
-  const result = await sql<FoundRow>`with f as (${found}),
-    g as (select f.*, lag(f.value) over (order by f.value ${order}, f.user_id ${order}) as previous from f),
-    h as (select g.*, case when g.previous is null
-        then (select count(*) from leaderboard_scores b where ${rankIndex} and b.value ${better} g.value)
-        else (select count(*) from leaderboard_scores b where ${rankIndex} and b.value ${better} g.value
-          and b.value ${notBetter} g.previous) end as between_count from g)
-    select h.user_id, h.value, h.username, h.show_on_leaderboards, h.tier_name,
-      sum(h.between_count) over (order by h.value ${order}, h.user_id ${order} rows between unbounded preceding and current row) as better
-    from h order by h.value ${order}, h.user_id ${order}`.execute(db);
-  return result.rows;
+  return (await found.execute(db)).rows;
+}
+
+/** How many players' names fall in the search's range, counted in the names' index up to `cap`. */
+export async function countNamed(
+  db: Executor,
+  dialect: DialectName,
+  search: { from: string; to: string },
+  cap: number,
+): Promise<number> {
+  const named = inRange(sql`username_normalized`, dialect, search.from, search.to);
+  const result = await sql<{ n: number | string }>`select count(*) as n
+    from (select 1 from users where ${named} limit ${cap}) m`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export const findScore = (db: Executor, seasonId: string, metricKey: string, userId: string) =>

@@ -1,12 +1,15 @@
 // The public boards (GET /api/leaderboard, /api/leaderboard/metrics) and the player's privacy
-// setting. A rank is one more than the count of shown players with a better value (ties share it),
-// counted in the rank index; a page is read in rank order after its cursor's row. The top page of
-// each board is kept in memory for a moment (LEADERBOARD_CACHE_MS, timed by the app's clock), so a
-// stats storm's writes do not make every page read hit the database: a new stat is on the top page
-// at the latest LEADERBOARD_CACHE_MS after it was applied (the stats do not clear it, or a storm
-// would clear it on every batch), and a board whose page has run out is read once however many ask
-// for it at that moment. An admin's change forgets it in this process at once, and in the others on
-// PostgreSQL when the notice 'leaderboard' arrives.
+// setting. A rank is one more than the count of shown players with a better value (ties share it).
+// A page is read in rank order after its cursor's row, and its ranks continue from that row's rank
+// and position, which the cursor carries (the top page starts at 1): no page counts rows. The
+// signed-in player's own row and a name search's rows are ranked by the board's rank index
+// (rank-index.ts: at most LEADERBOARD_RANKS_MS old). The top page of each board is kept in memory
+// for a moment (LEADERBOARD_CACHE_MS, timed by the app's clock), so a stats storm's writes do not
+// make every page read hit the database: a new stat is on the top page at the latest
+// LEADERBOARD_CACHE_MS after it was applied (the stats do not clear it, or a storm would clear it on
+// every batch), and a board whose page has run out is read once however many ask for it at that
+// moment. An admin's change forgets it in this process at once, and in the others on PostgreSQL when
+// the notice 'leaderboard' arrives ('leaderboard.names' after a player's privacy change: names only).
 import {
   LEADERBOARD_PAGE_SIZE,
   type LeaderboardEntry,
@@ -23,8 +26,7 @@ import { NOTICES_RESUMED, subscribeToChanges } from '../../db/read-cache.ts';
 import { announceChange } from '../../db/repositories/change-notices.ts';
 import {
   type BoardRow,
-  countBetter,
-  countTiesBefore,
+  countNamed,
   type Direction,
   findScore,
   type findSeason,
@@ -40,16 +42,23 @@ import { invalid, notFound } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/page-cursor.ts';
 import { prefixUpperBound } from '../admin/user-list.ts';
+import { forgetRankIndexes, RANKS_CHANGED, rankIn, rankIndexOf } from './rank-index.ts';
 
-const LEADERBOARD_CHANGED = 'leaderboard';
-/** Results of a name search come this many at a time (each needs its own rank count). */
+/** Who is ranked changed: pages and rank indexes are forgotten. */
+const LEADERBOARD_CHANGED = RANKS_CHANGED;
+/** Only how players are named changed (a privacy setting): pages are forgotten, ranks stay. */
+const NAMES_CHANGED = 'leaderboard.names';
+/** Results of a name search come this many at a time. */
 const SEARCH_PAGE_SIZE = 20;
 /**
- * A search first walks the board for at most this many rows per result it shows, checking names as
- * it goes (a common prefix fills its page there); a page not filled so is read through the names'
- * index instead and sorted (a rare prefix). The work per page is bounded either way, as the admin
+ * A search whose prefix begins fewer than this many names reads them through the names' index and
+ * sorts them (a rare prefix: a fraction of a millisecond, where a walk of the board meets few of
+ * them). Any other first walks the board for at most SEARCH_WALK_ROWS_PER_RESULT rows per result it
+ * shows, checking names as it goes (a common prefix fills its page there); a page not filled so is
+ * read through the names' index and sorted. The work per page is bounded either way, as the admin
  * list's search is (services/admin/user-list.ts).
  */
+const SEARCH_SORTED_NAMES = 1000;
 const SEARCH_WALK_ROWS_PER_RESULT = 40;
 
 type SeasonRow = NonNullable<Awaited<ReturnType<typeof findSeason>>>;
@@ -107,8 +116,6 @@ interface Kept {
   pages: LRUCache<string, TopPage>;
   /** The top pages being read now, so readers arriving meanwhile wait for that read instead of making their own. */
   reading: Map<string, Promise<TopPage>>;
-  /** Signed-in players' ranks, by board, player and value (bounded: the least recently used go first). */
-  ranks: LRUCache<string, number>;
   clear(): void;
 }
 
@@ -121,7 +128,6 @@ function topPageCache(ctx: AppContext): Kept | null {
     // Timed by the app's clock (tests move it), read afresh on every look (no resolution).
     const timing = { ttl: ctx.config.leaderboardCacheMs, ttlResolution: 0, perf: { now: () => ctx.clock().getTime() } };
     const pages = new LRUCache<string, TopPage>({ max: 1000, ...timing });
-    const ranks = new LRUCache<string, number>({ max: 10_000, ...timing });
     const choices = new LRUCache<'choices', Choices>({ max: 1, ...timing });
     const reading = new Map<string, Promise<TopPage>>();
     const made: Kept = {
@@ -129,28 +135,31 @@ function topPageCache(ctx: AppContext): Kept | null {
       generation: 0,
       pages,
       reading,
-      ranks,
       clear() {
         choices.clear();
         made.generation += 1;
         pages.clear();
         reading.clear();
-        ranks.clear();
       },
     };
     cache = made;
     kept.set(ctx.config, made);
     subscribeToChanges(ctx.db, (tag) => {
-      if (tag === LEADERBOARD_CHANGED || tag === NOTICES_RESUMED) made.clear();
+      if (tag === LEADERBOARD_CHANGED || tag === NAMES_CHANGED || tag === NOTICES_RESUMED) made.clear();
     });
   }
   return cache;
 }
 
-/** After an admin's change to metrics, seasons or hidden players: this process forgets now, the others on the notice. */
-export async function leaderboardChanged(ctx: AppContext): Promise<void> {
+/**
+ * After an admin's change to metrics, seasons or hidden players, or a deleted account: this process
+ * forgets its top pages and rank indexes now, the others on the notice. `namesOnly` after a player's
+ * privacy change, which moves no rank: the top pages only.
+ */
+export async function leaderboardChanged(ctx: AppContext, namesOnly = false): Promise<void> {
   kept.get(ctx.config)?.clear();
-  await announceChange(ctx.db, ctx.dialect, LEADERBOARD_CHANGED).catch((error) =>
+  if (!namesOnly) forgetRankIndexes(ctx);
+  await announceChange(ctx.db, ctx.dialect, namesOnly ? NAMES_CHANGED : LEADERBOARD_CHANGED).catch((error) =>
     ctx.logger.warn('leaderboard.notice_failed', { error: String(error) }),
   );
 }
@@ -165,20 +174,46 @@ interface Board {
 
 const cursorOrder = (board: Board, search: string) => `lb:${board.seasonId}:${board.metricKey}:${search}`;
 
+/** Where a page of the board ended: its last row, that row's rank and its position (1 for the first row). */
+interface PageEnd {
+  value: number;
+  userId: string;
+  rank: number;
+  position: number;
+}
+
+/** A board page's cursor key: the last row's value, rank and position (a search page's is the value alone). */
+const pageEndKey = (end: Omit<PageEnd, 'userId'>) => `${end.value}:${end.rank}:${end.position}`;
+
+function readPageEnd(key: string, userId: string): PageEnd | null {
+  const parts = /^(-?\d{1,16}):(\d{1,16}):(\d{1,16})$/.exec(key);
+  if (!parts) return null;
+  const [value, rank, position] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (![value, rank, position].every(Number.isSafeInteger) || rank < 1 || position < rank) return null;
+  return { value, userId, rank, position };
+}
+
 function playerOf(row: Pick<BoardRow, 'username' | 'show_on_leaderboards' | 'tier_name'>, own: boolean) {
   if (row.show_on_leaderboards === 0 && !own) return { username: leaderboardMessages.anonymous, tierName: null };
   return { username: row.username, tierName: row.tier_name };
 }
 
-/** Ranks for rows read in rank order, the first of which has `firstPosition` shown players before it. */
-function rankRows(rows: BoardRow[], first: { better: number; position: number }): number[] {
+/**
+ * Ranks for rows read in rank order after `end` (the previous page's last row; none for the top
+ * page): a row with the value of the row before it shares its rank, any other row's rank is its
+ * position.
+ */
+function rankRows(rows: BoardRow[], end: PageEnd | undefined): number[] {
   const ranks: number[] = [];
-  rows.forEach((row, index) => {
-    const previous = rows[index - 1];
-    if (index === 0) ranks.push(first.better + 1);
-    else if (previous && Number(previous.value) === Number(row.value)) ranks.push(ranks[index - 1] as number);
-    else ranks.push(first.position + index + 1);
-  });
+  let previous = end ? { value: end.value, rank: end.rank } : null;
+  let position = end?.position ?? 0;
+  for (const row of rows) {
+    position += 1;
+    const value = Number(row.value);
+    const rank = previous && previous.value === value ? previous.rank : position;
+    ranks.push(rank);
+    previous = { value, rank };
+  }
   return ranks;
 }
 
@@ -188,47 +223,49 @@ async function readPage(
   options: { cursor?: string | undefined; search?: string | undefined },
 ): Promise<TopPage> {
   const search = options.search?.toLowerCase() ?? '';
+  const order = cursorOrder(board, search);
   let after: { value: number; userId: string } | undefined;
+  let end: PageEnd | undefined;
   if (options.cursor) {
-    const cursor = decodeCursor(options.cursor, cursorOrder(board, search), 'number');
-    if (!cursor) throw invalid(pagingMessages.badCursor);
-    after = { value: cursor.key as number, userId: cursor.id };
+    const cursor = decodeCursor(options.cursor, order, search ? 'number' : 'string');
+    const read = cursor && !search ? readPageEnd(String(cursor.key), cursor.id) : null;
+    if (!cursor || (!search && !read)) throw invalid(pagingMessages.badCursor);
+    end = read ?? undefined;
+    after = { value: end ? end.value : Number(cursor.key), userId: cursor.id };
   }
-  let read: BoardRow[];
-  let found: Map<string, number> | null = null;
   const limit = search ? SEARCH_PAGE_SIZE : LEADERBOARD_PAGE_SIZE;
   const range = search ? prefixUpperBound(search) : null;
+  let read: BoardRow[] = [];
   if (search && range) {
     const request = { after, limit: limit + 1, search: { from: search, to: range } };
-    let rows = await searchBoard(ctx.db, ctx.dialect, board, {
-      ...request,
-      walkRows: (limit + 1) * SEARCH_WALK_ROWS_PER_RESULT,
-    });
-    if (rows.length <= limit) rows = await searchBoard(ctx.db, ctx.dialect, board, request);
-    // Found rows are not neighbours on the board: each came with its own count of better values.
-    found = new Map(rows.map((row) => [row.user_id, Number(row.better) + 1]));
-    read = rows;
-  } else {
-    read = search ? [] : await readBoard(ctx.db, board, { after, limit: limit + 1 });
+    const named = await countNamed(ctx.db, ctx.dialect, request.search, SEARCH_SORTED_NAMES);
+    if (named >= SEARCH_SORTED_NAMES) {
+      read = await searchBoard(ctx.db, ctx.dialect, board, {
+        ...request,
+        walkRows: (limit + 1) * SEARCH_WALK_ROWS_PER_RESULT,
+      });
+    }
+    if (read.length <= limit) read = await searchBoard(ctx.db, ctx.dialect, board, request);
+  } else if (!search) {
+    read = await readBoard(ctx.db, board, { after, limit: limit + 1 });
   }
   const rows = read.slice(0, limit);
-  const last = rows[rows.length - 1];
-  const nextCursor =
-    read.length > limit && last
-      ? encodeCursor({ order: cursorOrder(board, search), key: Number(last.value), id: last.user_id })
-      : null;
   let ranks: number[];
-  if (found) {
-    ranks = rows.map((row) => found.get(row.user_id) as number);
+  if (search) {
+    // Found rows are not neighbours on the board: each is ranked by the board's rank index.
+    const index = rows.length > 0 ? await rankIndexOf(ctx, board) : null;
+    ranks = rows.map((row) => (index ? rankIn(index, row.user_id, Number(row.value)) : 0));
   } else {
-    const firstRow = rows[0];
-    let better = 0;
-    let position = 0;
-    if (firstRow && after) {
-      better = await countBetter(ctx.db, board, Number(firstRow.value));
-      position = better + (await countTiesBefore(ctx.db, board, Number(firstRow.value), firstRow.user_id));
-    }
-    ranks = rankRows(rows, { better, position });
+    ranks = rankRows(rows, end);
+  }
+  const last = rows[rows.length - 1];
+  let nextCursor: string | null = null;
+  if (read.length > limit && last) {
+    const value = Number(last.value);
+    const key = search
+      ? value
+      : pageEndKey({ value, rank: ranks[rows.length - 1] as number, position: (end?.position ?? 0) + rows.length });
+    nextCursor = encodeCursor({ order, key, id: last.user_id });
   }
   const entries = rows.map((row, index) => ({
     rank: ranks[index] as number,
@@ -259,16 +296,10 @@ function readTopPageOnce(cache: Kept, key: string, read: () => Promise<TopPage>)
 async function readMe(ctx: AppContext, board: Board, userId: string): Promise<LeaderboardEntry | null> {
   const row = await findScore(ctx.db, board.seasonId, board.metricKey, userId);
   if (!row || row.hidden === 1) return null;
+  // The player's own value is read fresh each time; its rank is that value's among the others' values
+  // in the board's rank index (at most LEADERBOARD_RANKS_MS old).
   const value = Number(row.value);
-  // The rank's count walks the index down to the player: kept for as long as the top page, by the
-  // player's value (their own value is read fresh each time, their rank may be a moment old).
-  const cache = topPageCache(ctx);
-  const key = `${board.seasonId}\u0000${board.metricKey}\u0000${userId}\u0000${value}`;
-  let rank = cache?.ranks.get(key);
-  if (rank === undefined) {
-    rank = (await countBetter(ctx.db, board, value)) + 1;
-    cache?.ranks.set(key, rank);
-  }
+  const rank = rankIn(await rankIndexOf(ctx, board), userId, value);
   return { rank, player: playerOf(row, true), value };
 }
 
@@ -313,7 +344,7 @@ export async function readPrivacy(ctx: AppContext, userId: string) {
 
 export async function setPrivacy(ctx: AppContext, userId: string, show: boolean) {
   await writeShowOnLeaderboards(ctx.db, userId, show, toIso(ctx.clock()));
-  // The top pages name players: one who chose not to be shown must not stay named there.
-  await leaderboardChanged(ctx);
+  // The top pages name players: one who chose not to be shown must not stay named there. No rank moves.
+  await leaderboardChanged(ctx, true);
   return { showOnLeaderboards: show };
 }
