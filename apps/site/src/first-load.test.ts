@@ -34,10 +34,15 @@ const encoders = {
  * and issue 23's category arrows took them to 101.05 KB (shop) and 101.03 KB (dashboard) gzip:
  * allowed 102 KB, brotli still within 100 KB. 88.4 KB of either is the entry chunk every page shares
  * (React, the router, the API client with every call): splitting that is what would bring them under.
+ * Issue 23 draws tier and category icons as Twemoji pictures through one EmojiIcon (0.5 KB gzip, the
+ * pictures themselves are files the server sends): the Support page's gzip went from 99.8 KB to
+ * 100.4 KB, allowed 102 KB like the shop's (its brotli is 87.5 KB); the footer moved out of the
+ * JavaScript into index.html, which paid for its Twemoji credit line on every page.
  */
 const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
   register: { gzip: 113 * 1024 },
   shop: { gzip: 102 * 1024 },
+  tiers: { gzip: 102 * 1024 },
   dashboard: { gzip: 102 * 1024 },
   'account/account-page': { brotli: 106 * 1024, gzip: 121 * 1024 },
 };

@@ -27,7 +27,6 @@ export interface EmojiIconProps {
 export function EmojiIcon({ emoji, label, size = 36, className }: EmojiIconProps) {
   // Pictures that failed to load: their emoji shows as text instead.
   const [failed, setFailed] = useState<string[]>([]);
-  const classes = className ? `emoji-icon ${className}` : 'emoji-icon';
   const pictures = emojiParts(emoji.trim()).map((part, index) => {
     const name = emojiFileName(part);
     return name && !failed.includes(name) ? (
@@ -38,7 +37,6 @@ export function EmojiIcon({ emoji, label, size = 36, className }: EmojiIconProps
         alt=""
         width={size}
         height={size}
-        draggable={false}
         decoding="async"
         onError={() => setFailed((names) => [...names, name])}
       />
@@ -47,12 +45,14 @@ export function EmojiIcon({ emoji, label, size = 36, className }: EmojiIconProps
       <span key={index}>{part}</span>
     );
   });
-  return label ? (
-    <span className={classes} role="img" aria-label={label}>
-      {pictures}
-    </span>
-  ) : (
-    <span className={classes} aria-hidden="true">
+  return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: named, it is role="img"; decorative, it is hidden.
+    <span
+      className={className ? `emoji-icon ${className}` : 'emoji-icon'}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={!label || undefined}
+    >
       {pictures}
     </span>
   );
