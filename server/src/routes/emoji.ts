@@ -73,12 +73,15 @@ export function emojiRoutes(set: EmojiSet = loadEmojiSet()) {
     return made;
   };
 
-  return new Hono<AppEnv>().get('/:version/:file', async (c) => {
-    const match = /^([0-9a-f-]{1,120})\.svg$/.exec(c.req.param('file'));
-    const file = match?.[1] ? set.files.get(match[1]) : undefined;
+  // One wildcard, the address judged as the client sent it (as /images is): only
+  // /emoji/<version>/<name>.svg names a picture.
+  return new Hono<AppEnv>().get('*', async (c) => {
+    const match = /^\/emoji\/([^/]+)\/([0-9a-f-]{1,120})\.svg$/.exec(new URL(c.req.url).pathname);
+    const name = match?.[2];
+    const file = name ? set.files.get(name) : undefined;
     // Another version's address is a 404: the page that named it is older than this server.
-    if (c.req.param('version') !== set.version || !match?.[1] || !file) return notFoundText(c);
-    const answer = answerFile(await picture(match[1], file), {
+    if (match?.[1] !== set.version || !name || !file) return notFoundText(c);
+    const answer = answerFile(await picture(name, file), {
       acceptEncoding: requestHeader(c, 'accept-encoding'),
       ifNoneMatch: requestHeader(c, 'if-none-match'),
       range: requestHeader(c, 'range'),
