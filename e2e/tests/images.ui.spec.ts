@@ -4,7 +4,8 @@
 // Lazy pictures: the first row is fetched at once; a picture further down keeps its box and shows its
 // placeholder while it loads, and takes no more room once it has.
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import { test } from '../fixtures/accounts.ts';
+import { signIn, test } from '../fixtures/accounts.ts';
+import { mailItems } from '../fixtures/admin.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -136,4 +137,34 @@ test('the shop’s first row loads at once; a picture further down keeps its box
   expect(after?.height).toBeCloseTo(before?.height ?? 0, 1);
   expect(after?.width).toBeCloseTo(before?.width ?? 0, 1);
   expect(cardAfter?.height).toBeCloseTo(cardBefore?.height ?? 0, 1);
+});
+
+test('the inventory’s first row loads at once, the rest as they come near, faded in over the placeholder', async ({
+  page,
+  request,
+  player,
+}) => {
+  await mailItems(request, player.id, [
+    'scout-corvette',
+    'pulse-laser-array',
+    'railgun-battery',
+    'reactive-hull-plating',
+  ]);
+  await signIn(page, player.token);
+  await page.goto('/inventory');
+  const images = page.locator('.inventory-grid .item-image img');
+  await expect(images).toHaveCount(4);
+  const seen = await images.evaluateAll((list) =>
+    list.map((image) => [image.getAttribute('loading'), image.classList.contains('fade-in')]),
+  );
+  expect(seen).toEqual([
+    ['eager', false],
+    ['eager', false],
+    ['eager', false],
+    ['lazy', true],
+  ]);
+  // Once scrolled to and loaded, the lazy one is shown.
+  await images.last().scrollIntoViewIfNeeded();
+  await expect(images.last()).toHaveAttribute('data-loaded', '');
+  await expect(images.last()).toHaveCSS('opacity', '1');
 });
