@@ -3,6 +3,7 @@
 // binary these machines cannot fetch), so the Electron major is stated for electron-vite's targets.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import { emojiFilesPlugin } from './emoji-files.ts';
 
 // electron-vite reads electron/package.json for the Node and Chrome targets unless told; keep this
 // in step with the version the README installs.
@@ -30,6 +31,8 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src/renderer'),
     // Relative asset paths, so the same build loads from app://console/ and from a test server.
     base: './',
+    // Tier and category icons as Twemoji pictures, shipped with the console (emoji-files.ts).
+    plugins: [emojiFilesPlugin()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,

@@ -10,6 +10,8 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/images': apiServer,
+      // Tier and category icons: the Twemoji pictures the server serves from @twemoji/svg.
+      '/emoji': apiServer,
     },
   },
   build: {

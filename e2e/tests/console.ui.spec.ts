@@ -248,3 +248,35 @@ test("an admin reverses a bought gift from a player's item moves in the console 
   await expect(toast(page, 'Transfer reversed: the items are back')).toBeVisible();
   await expect(row.getByText('Reversed', { exact: true })).toBeVisible();
 });
+
+// Issue 23, item 2: the console draws tier and category icons as Twemoji pictures from its own build
+// (out/renderer/emoji/<version>/, loaded from app://console/ when packaged), not from the server and
+// not from a font. Here the renderer's origin is the server's, so its /emoji/ addresses are answered
+// from the built renderer's files, and the server's own /emoji/ is never asked.
+test('the console draws tier and category icons from the pictures its build ships', async ({ page, baseURL }) => {
+  const base = baseURL ?? '';
+  const served: string[] = [];
+  await page.route(`${base}/emoji/**`, async (route) => {
+    const relative = new URL(route.request().url()).pathname.slice(1);
+    const file = path.join(rendererDir, relative);
+    if (!file.startsWith(rendererDir) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+    served.push(relative);
+    return route.fulfill({ body: fs.readFileSync(file), contentType: 'image/svg+xml' });
+  });
+  await openConsole(page, base);
+  await signIn(page, base, e2eAdmin.email, e2eAdmin.password);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await nav.getByRole('link', { name: 'Tiers' }).click();
+  const captain = page.getByRole('article', { name: 'Captain' });
+  const icon = captain.locator('.tier-row-icon img');
+  await expect(icon).toHaveAttribute('src', '/emoji/15.0.0/1f680.svg');
+  await expect.poll(() => icon.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await captain.locator('.tier-row-icon').textContent()).toBe('');
+
+  await nav.getByRole('link', { name: 'Categories' }).click();
+  const armor = page.getByRole('rowheader', { name: 'Armor' }).locator('.emoji-icon img');
+  // 🛡️ as typed in the seed (with U+FE0F), a file named without it.
+  await expect(armor).toHaveAttribute('src', '/emoji/15.0.0/1f6e1.svg');
+  await expect.poll(() => armor.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(served).toEqual(expect.arrayContaining(['emoji/15.0.0/1f680.svg', 'emoji/15.0.0/1f6e1.svg']));
+});

@@ -25,6 +25,7 @@ import { adminCouponRoutes } from './routes/coupons.ts';
 import { crawlerRoutes } from './routes/crawlers.ts';
 import { accountCredentialRoutes, passwordRecoveryRoutes } from './routes/credentials.ts';
 import { discordRoutes } from './routes/discord.ts';
+import { emojiRoutes } from './routes/emoji.ts';
 import { gameRoutes, STATS_MAX_BYTES, STATS_PATH } from './routes/game.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
@@ -197,6 +198,7 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', consoleCors);
   app.route('/api', api);
   app.route('/images', imageRoutes(ctx.images));
+  app.route('/emoji', emojiRoutes());
   app.route('/', crawlerRoutes);
   app.route('/', newsFeedRoutes);
   app.route('/', siteRoutes(ctx.config.siteDir));

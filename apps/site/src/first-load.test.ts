@@ -36,10 +36,15 @@ const encoders = {
  * (React, the router, the API client with every call): splitting that is what would bring them under.
  * Issue 23's one dialog layout (the dialog's actions and form in the Dialog itself) took the Account
  * page, which deletes an account in a dialog, to 121.04 KB gzip: allowed 122 KB.
+ * Issue 23 draws tier and category icons as Twemoji pictures through one EmojiIcon (0.5 KB gzip, the
+ * pictures themselves are files the server sends): the Support page's gzip went from 99.8 KB to
+ * 100.4 KB, allowed 102 KB like the shop's (its brotli is 87.5 KB); the footer moved out of the
+ * JavaScript into index.html, which paid for its Twemoji credit line on every page.
  */
 const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
   register: { gzip: 113 * 1024 },
   shop: { gzip: 102 * 1024 },
+  tiers: { gzip: 102 * 1024 },
   dashboard: { gzip: 102 * 1024 },
   'account/account-page': { brotli: 106 * 1024, gzip: 122 * 1024 },
 };

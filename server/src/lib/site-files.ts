@@ -75,9 +75,14 @@ function contentTypeFor(urlPath: string): string {
   return getMimeType(urlPath) ?? 'application/octet-stream';
 }
 
-function makeFile(urlPath: string, identity: Buffer, encoded: Partial<Record<Encoding, Buffer>>): SiteFile {
+/** A file to serve from memory with its compressed copies (only those smaller are kept), cached as its path says unless told. */
+export function makeFile(
+  urlPath: string,
+  identity: Buffer,
+  encoded: Partial<Record<Encoding, Buffer>>,
+  cacheControl: string = cacheControlFor(urlPath),
+): SiteFile {
   const contentType = contentTypeFor(urlPath);
-  const cacheControl = cacheControlFor(urlPath);
   const hash = crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22);
   const varies = Object.keys(encoded).length > 0;
   const form = (body: Buffer, encoding: Encoding | null): Form => {

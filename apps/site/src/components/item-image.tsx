@@ -3,6 +3,7 @@
 // picks the narrowest that fills the frame (srcset with the layout's `sizes`), and the addresses carry
 // the picture's hash, so they are cached for a year (server/README.md "Images").
 import type { ItemImage as SizedImage } from '@starport/api-client/contract';
+import { markImageLoaded } from '@starport/ui/loading';
 import { useState } from 'react';
 import { useApi } from '../app-providers.tsx';
 import { ItemPlaceholderArt } from './icons.tsx';
@@ -16,7 +17,11 @@ export interface ItemImageProps {
   className?: string;
   /** How wide the frame is at each screen width (the `sizes` of the layout it sits in). */
   sizes: string;
-  /** Visible without scrolling (the first row of the shop): fetched at once and first, not lazily. */
+  /**
+   * Visible without scrolling (the first row of the shop or the inventory): fetched at once and first,
+   * not lazily, and shown as soon as it is drawn. The others load as they come near the screen, faded
+   * in over the frame's colour (its placeholder), the frame keeping its size (aspect-ratio) meanwhile.
+   */
   priority?: boolean;
 }
 
@@ -38,6 +43,9 @@ export function ItemImage({ imageUrl, image, name, className, sizes, priority = 
   return (
     <div className={frame}>
       <img
+        // A new address is a new picture: it waits for its own load.
+        key={src}
+        className={priority ? undefined : 'fade-in'}
         src={src}
         srcSet={srcSet}
         sizes={srcSet ? sizes : undefined}
@@ -48,6 +56,7 @@ export function ItemImage({ imageUrl, image, name, className, sizes, priority = 
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
+        onLoad={priority ? undefined : markImageLoaded}
         onError={() => setFailedSrc(src)}
       />
     </div>

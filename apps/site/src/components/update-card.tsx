@@ -2,15 +2,42 @@
 // /updates/{slug}.
 import type { PublicUpdate } from '@starport/api-client/contract';
 import { formatDate } from '@starport/ui/format';
+import { markImageLoaded } from '@starport/ui/loading';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 
-export function UpdateCard({ update, featured = false }: { update: PublicUpdate; featured?: boolean }) {
+export interface UpdateCardProps {
+  update: PublicUpdate;
+  featured?: boolean;
+  /** The first card of a list, visible without scrolling: its cover loads at once, not lazily. */
+  priority?: boolean;
+}
+
+export function UpdateCard({ update, featured = false, priority = false }: UpdateCardProps) {
   const api = useApi();
   const cover = api.imageUrl(update.coverImage);
   return (
     <article className={`card update-card${featured ? ' update-card-featured' : ''}`}>
-      {cover ? <img className="update-card-cover" src={cover} alt="" loading="lazy" /> : null}
+      {/* The frame keeps the cover's box (16:9) and its colour is the placeholder while a lazy cover loads. */}
+      {cover ? (
+        <div className="update-card-cover">
+          {priority ? (
+            <img src={cover} alt="" width={1280} height={720} fetchPriority="high" />
+          ) : (
+            <img
+              key={cover}
+              className="fade-in"
+              src={cover}
+              alt=""
+              width={1280}
+              height={720}
+              loading="lazy"
+              decoding="async"
+              onLoad={markImageLoaded}
+            />
+          )}
+        </div>
+      ) : null}
       <div className="update-card-body">
         <p className="update-meta">
           {update.pinned && featured ? <span className="badge badge-info">Pinned</span> : null}

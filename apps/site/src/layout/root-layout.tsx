@@ -1,4 +1,5 @@
-// The frame around every page: skip link, navigation bar, the page itself and a small footer. While a
+// The frame around every page: skip link, navigation bar and the page itself (the small footer, static,
+// is in index.html after the root, and costs no JavaScript). While a
 // page's chunk loads on a first visit its shell stands in (a later visit is a transition, which keeps
 // the previous page up meanwhile).
 import { Suspense } from 'react';
@@ -21,11 +22,6 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <footer className="site-footer">
-          <div className="container">
-            <p>Starport — a massively multiplayer space RTS.</p>
-          </div>
-        </footer>
         <ScrollRestoration />
       </div>
     </NotificationsProvider>

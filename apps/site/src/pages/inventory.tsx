@@ -100,14 +100,19 @@ function KeepToggle({ entry, onChanged }: { entry: InventoryEntry; onChanged: (e
 const INVENTORY_IMAGE_SIZES =
   '(max-width: 600px) 280px, (max-width: 960px) calc(50vw - 28px), (max-width: 1119px) calc(33.3vw - 27px), 347px';
 
+/** The cards of the first row on the widest layout (three columns; one per row on a phone): their pictures load at once. */
+const INVENTORY_FIRST_ROW = 3;
+
 interface CardProps {
   entry: InventoryEntry;
+  /** In the first row: its picture is fetched at once, not lazily. */
+  imagePriority: boolean;
   tradeOpen: boolean;
   onGift: (entry: InventoryEntry) => void;
   onChanged: (entry: InventoryEntry) => void;
 }
 
-function InventoryCard({ entry, tradeOpen, onGift, onChanged }: CardProps) {
+function InventoryCard({ entry, imagePriority, tradeOpen, onGift, onChanged }: CardProps) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
   const lock = entry.tradeLocked ? tradeLockText(entry) : null;
@@ -116,7 +121,13 @@ function InventoryCard({ entry, tradeOpen, onGift, onChanged }: CardProps) {
 
   return (
     <article className={`card inventory-card rarity-${item.rarity}`} aria-labelledby={nameId}>
-      <ItemImage imageUrl={item.imageUrl} image={item.image} name={item.name} sizes={INVENTORY_IMAGE_SIZES} />
+      <ItemImage
+        imageUrl={item.imageUrl}
+        image={item.image}
+        name={item.name}
+        sizes={INVENTORY_IMAGE_SIZES}
+        priority={imagePriority}
+      />
       <div className="inventory-body">
         <div className="inventory-meta">
           <span className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</span>
@@ -236,9 +247,15 @@ export function InventoryPage() {
         </div>
       ) : (
         <ul className="inventory-grid">
-          {held.map((entry) => (
+          {held.map((entry, index) => (
             <li key={entry._id}>
-              <InventoryCard entry={entry} tradeOpen={visibleTabs.trade} onGift={setGifting} onChanged={replace} />
+              <InventoryCard
+                entry={entry}
+                imagePriority={index < INVENTORY_FIRST_ROW}
+                tradeOpen={visibleTabs.trade}
+                onGift={setGifting}
+                onChanged={replace}
+              />
             </li>
           ))}
         </ul>

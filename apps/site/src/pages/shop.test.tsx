@@ -280,6 +280,14 @@ describe('shop page', () => {
       '384',
       'async',
     ]);
+    // Issue 23, item 9: a lazy picture waits transparent over its frame's placeholder until it has
+    // loaded, then is marked and fades in; the first row's show at once.
+    const lazy = pictures[4] as HTMLImageElement;
+    expect(lazy.classList.contains('fade-in')).toBe(true);
+    expect(lazy.hasAttribute('data-loaded')).toBe(false);
+    fireEvent.load(lazy);
+    expect(lazy.hasAttribute('data-loaded')).toBe(true);
+    expect(first.classList.contains('fade-in')).toBe(false);
   });
 
   it('expands one card at a time on click, showing its game items, and collapses it again', async () => {

@@ -4,6 +4,7 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
+import { EmojiIcon } from '@starport/ui/emoji-icon';
 import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
@@ -191,11 +192,7 @@ export function ShopPage() {
                   aria-pressed={current === category.slug}
                   onClick={() => selectTab(category.slug)}
                 >
-                  {category.icon ? (
-                    <span className="category-tab-icon" aria-hidden="true">
-                      {category.icon}
-                    </span>
-                  ) : null}
+                  {category.icon ? <EmojiIcon emoji={category.icon} size={18} className="category-tab-icon" /> : null}
                   {category.displayName || category.name}
                 </button>
               ))}

@@ -4,6 +4,8 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { Tier, User } from '@starport/api-client/contract';
+import { DEFAULT_TIER_ICON } from '@starport/api-client/contract';
+import { EmojiIcon } from '@starport/ui/emoji-icon';
 import { formatUsd } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
@@ -33,9 +35,6 @@ const SubscribeCouponDialog = lazy(() =>
 export const loginToSubscribeMessage = 'Please log in to subscribe';
 export const giftMonthLabel = 'Gift a month';
 export const haveCouponLabel = 'Have a coupon code?';
-
-/** SPEC.md §9: a tier without its own icon shows a star. */
-const DEFAULT_TIER_ICON = '⭐';
 
 interface TierCardProps {
   tier: Tier;
@@ -72,8 +71,8 @@ function TierCard({ tier, user, blocked, pending, onChoose, onGift, onCoupon }: 
         {current ? <span className="badge badge-success">Your Current Tier</span> : null}
         {popular ? <span className="badge tier-badge-popular">Most Popular</span> : null}
       </div>
-      <div className="tier-icon" aria-hidden="true">
-        {tier.icon || DEFAULT_TIER_ICON}
+      <div className="tier-icon">
+        <EmojiIcon emoji={tier.icon || DEFAULT_TIER_ICON} size={32} />
       </div>
       <h2 id={nameId} className="tier-name">
         {tier.name}

@@ -41,9 +41,9 @@ export function UpdatesPage() {
       ) : (
         <>
           <ul className="update-list">
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <li key={post._id}>
-                <UpdateCard update={post} />
+                <UpdateCard update={post} priority={index === 0} />
               </li>
             ))}
           </ul>

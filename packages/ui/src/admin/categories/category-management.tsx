@@ -2,6 +2,7 @@
 // Status and Actions; an Add Category modal that also edits; delete after a confirmation.
 
 import type { CategoryInput, ShopCategory } from '@starport/api-client/contract';
+import { EmojiIcon } from '../../emoji/emoji-icon.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
@@ -73,7 +74,9 @@ export function CategoryManagement() {
                   </td>
                   <th scope="row" data-label="Name">
                     <span>
-                      {category.icon ? <span aria-hidden="true">{category.icon} </span> : null}
+                      {category.icon ? (
+                        <EmojiIcon emoji={category.icon} size={18} className="category-name-icon" />
+                      ) : null}
                       {category.name}
                     </span>
                   </th>

@@ -1,6 +1,7 @@
 // A picture from the image library (SPEC.md §7: /images paths live on the API's host), with a plain
 // placeholder when there is none or it fails to load (SPEC.md §8).
 import { useState } from 'react';
+import { markImageLoaded } from '../../loading/loading.tsx';
 import { useAdminApi } from './admin-context.tsx';
 
 export function LibraryImage({ url, alt, className }: { url: string | null; alt: string; className?: string }) {
@@ -18,7 +19,16 @@ export function LibraryImage({ url, alt, className }: { url: string | null; alt:
   }
   return (
     <div className={frame}>
-      <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />
+      <img
+        key={src}
+        className="fade-in"
+        src={src}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        onLoad={markImageLoaded}
+        onError={() => setFailedSrc(src)}
+      />
     </div>
   );
 }

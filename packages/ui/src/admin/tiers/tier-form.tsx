@@ -9,6 +9,7 @@ import {
   tierInputSchema,
 } from '@starport/api-client/contract';
 import { useFieldArray, useWatch } from 'react-hook-form';
+import { EmojiIcon } from '../../emoji/emoji-icon.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { formSchema, requiredSlug, useContractForm } from '../shared/contract-form.ts';
@@ -203,7 +204,7 @@ export function TierForm({ tier, onSave, onClose }: TierFormProps) {
             aria-hidden="true"
             style={{ background: `linear-gradient(135deg, ${colorFrom}, ${colorTo})` }}
           >
-            {icon || DEFAULT_TIER_ICON}
+            <EmojiIcon emoji={icon || DEFAULT_TIER_ICON} size={32} />
           </div>
         </div>
       </fieldset>

@@ -61,7 +61,9 @@ describe('TierManagement', () => {
     expect(captain.getByText('2 benefits')).toBeTruthy();
     expect(captain.getByText('Active')).toBeTruthy();
     expect(captain.getByText('Popular')).toBeTruthy();
-    expect(captain.getByText('🚀')).toBeTruthy();
+    expect(
+      screen.getByRole('article', { name: 'Captain' }).querySelector('.tier-row-icon img')?.getAttribute('src'),
+    ).toBe('/emoji/15.0.0/1f680.svg');
     const cadet = within(screen.getByRole('article', { name: 'Cadet' }));
     expect(cadet.getByText('$4.50/month')).toBeTruthy();
     expect(cadet.getByText('1 benefit')).toBeTruthy();

@@ -2,6 +2,7 @@
 // in one modal; delete after a confirmation. A failure to load the list is silent (SPEC.md §8).
 
 import type { Tier, TierInput } from '@starport/api-client/contract';
+import { EmojiIcon } from '../../emoji/emoji-icon.tsx';
 import { formatUsd } from '../../format/format.ts';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
@@ -58,7 +59,7 @@ export function TierManagement() {
                     background: `linear-gradient(135deg, ${tier.colorGradient.from}, ${tier.colorGradient.to})`,
                   }}
                 >
-                  {tier.icon}
+                  <EmojiIcon emoji={tier.icon} size={26} />
                 </span>
                 <div className="admin-row-main">
                   <h3 id={`tier-${tier._id}`} className="admin-row-title">
