@@ -5,8 +5,18 @@ import { formatDate } from '@starport/ui/format';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 
-export function UpdateCard({ update, featured = false }: { update: PublicUpdate; featured?: boolean }) {
+export function UpdateCard({
+  update,
+  featured = false,
+  headingLevel = 3,
+}: {
+  update: PublicUpdate;
+  featured?: boolean;
+  /** The title's level under the list's own heading: 2 on /updates (right under its h1), 3 under the home page's h2. */
+  headingLevel?: 2 | 3;
+}) {
   const api = useApi();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const cover = api.imageUrl(update.coverImage);
   return (
     <article className={`card update-card${featured ? ' update-card-featured' : ''}`}>
@@ -16,9 +26,9 @@ export function UpdateCard({ update, featured = false }: { update: PublicUpdate;
           {update.pinned && featured ? <span className="badge badge-info">Pinned</span> : null}
           <time dateTime={update.publishedAt}>{formatDate(update.publishedAt)}</time>
         </p>
-        <h3 className="update-card-title">
+        <Title className="update-card-title">
           <Link to={`/updates/${encodeURIComponent(update.slug)}`}>{update.title}</Link>
-        </h3>
+        </Title>
         {update.summary ? <p className="update-card-summary">{update.summary}</p> : null}
       </div>
     </article>

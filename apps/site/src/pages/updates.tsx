@@ -43,7 +43,7 @@ export function UpdatesPage() {
           <ul className="update-list">
             {posts.map((post) => (
               <li key={post._id}>
-                <UpdateCard update={post} />
+                <UpdateCard update={post} headingLevel={2} />
               </li>
             ))}
           </ul>
