@@ -11,10 +11,13 @@ export interface UpdateCardProps {
   featured?: boolean;
   /** The first card of a list, visible without scrolling: its cover loads at once, not lazily. */
   priority?: boolean;
+  /** The title's level under the list's own heading: 2 on /updates (right under its h1), 3 under the home page's h2. */
+  headingLevel?: 2 | 3;
 }
 
-export function UpdateCard({ update, featured = false, priority = false }: UpdateCardProps) {
+export function UpdateCard({ update, featured = false, priority = false, headingLevel = 3 }: UpdateCardProps) {
   const api = useApi();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const cover = api.imageUrl(update.coverImage);
   return (
     <article className={`card update-card${featured ? ' update-card-featured' : ''}`}>
@@ -43,9 +46,9 @@ export function UpdateCard({ update, featured = false, priority = false }: Updat
           {update.pinned && featured ? <span className="badge badge-info">Pinned</span> : null}
           <time dateTime={update.publishedAt}>{formatDate(update.publishedAt)}</time>
         </p>
-        <h3 className="update-card-title">
+        <Title className="update-card-title">
           <Link to={`/updates/${encodeURIComponent(update.slug)}`}>{update.title}</Link>
-        </h3>
+        </Title>
         {update.summary ? <p className="update-card-summary">{update.summary}</p> : null}
       </div>
     </article>

@@ -43,7 +43,7 @@ export function UpdatesPage() {
           <ul className="update-list">
             {posts.map((post, index) => (
               <li key={post._id}>
-                <UpdateCard update={post} priority={index === 0} />
+                <UpdateCard update={post} priority={index === 0} headingLevel={2} />
               </li>
             ))}
           </ul>
