@@ -68,6 +68,14 @@ async function findUser(page: Page, username: string): Promise<void> {
   await page.getByLabel('Search users').fill(username);
   await expect(page.getByText(username).first()).toBeVisible();
 }
+/** Makes a game server key on its screen: the dialog that shows its secret once. */
+async function newGameServerKey(page: Page): Promise<Locator> {
+  await page.getByLabel('Game server name').fill(`axe-${Date.now().toString(36)}`);
+  await button(page, /Create|Add|New/)
+    .first()
+    .click();
+  return page.getByRole('dialog');
+}
 const shopCard = (page: Page, name: string) => page.getByRole('article', { name });
 
 const pages: Screen[] = [
@@ -321,19 +329,15 @@ const dialogs: DialogCase[] = [
     name: 'admin game server key',
     role: 'admin',
     path: '/admin/game-servers',
-    async open(page) {
-      await page.getByLabel('Game server name').fill(`axe-${Date.now().toString(36)}`);
-      await button(page, /Create|Add|New/)
-        .first()
-        .click();
-      return page.getByRole('dialog');
-    },
+    open: newGameServerKey,
   },
   {
     name: 'admin revoke key',
     role: 'admin',
     path: '/admin/game-servers',
     async open(page) {
+      // A key to revoke, made here so that this entry also runs alone.
+      await (await newGameServerKey(page)).getByRole('button').first().click();
       await button(page, /^Revoke the key of /)
         .first()
         .click();
