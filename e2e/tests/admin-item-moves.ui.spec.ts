@@ -3,27 +3,11 @@
 // confirmation (the row then reads Reversed, and a second reversal is refused with the server's
 // words), and the buyer's inventory has the item back. At desktop and phone widths; screenshots go
 // to E2E_SCREENSHOTS.
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { loginAccount, registerAccount, signIn, test } from '../fixtures/accounts.ts';
 import { setCredits } from '../fixtures/admin.ts';
+import { shoot } from '../fixtures/screenshots.ts';
 import { e2eAdmin } from '../playwright.config.ts';
-
-const screenshots = process.env.E2E_SCREENSHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!screenshots) return;
-  // A dialog fades in: the picture is of it once there (the endless background ones left alone).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
-}
 
 for (const width of [1280, 390]) {
   test(`an admin reverses a gift from the friend's item moves; the item is back with the buyer (${width} px)`, async ({

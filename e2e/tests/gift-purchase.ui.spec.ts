@@ -3,26 +3,10 @@
 // shows it as a gift from the buyer; by card the sandbox checkout names the friend and Pay delivers to
 // them; "Gift a month" on a tier goes to the sandbox checkout for a month of it. At phone and desktop
 // widths; screenshots go to E2E_SCREENSHOTS.
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { registerAccount, signIn, test } from '../fixtures/accounts.ts';
 import { setCredits } from '../fixtures/admin.ts';
-
-const screenshots = process.env.E2E_SCREENSHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!screenshots) return;
-  // A dialog fades in: the picture is of it once there (the endless background ones left alone).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
-}
+import { shoot } from '../fixtures/screenshots.ts';
 
 const article = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 

@@ -1,4 +1,5 @@
-// The toast stack as a user meets it: what shows, how long it stays (longer while hovered or focused),
+// The toast stack as a user meets it: what shows, how long it stays (none leaves while the stack is
+// hovered or focused),
 // at most three at once, and click to dismiss.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -133,6 +134,27 @@ describe('toasts', () => {
     expect(screen.queryByText('Item purchased')).not.toBeNull();
     advance(1);
     expect(screen.queryByText('Item purchased')).toBeNull();
+  });
+
+  it('keeps the others too while one is under the pointer, so none moves out from under it', () => {
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+    advance(2000);
+    fireEvent.click(screen.getByRole('button', { name: 'info' }));
+    const [older, newer] = screen.getAllByRole('status');
+
+    fireEvent.mouseEnter(newer as HTMLElement);
+    expect(older?.dataset.paused).toBe('true');
+    advance(60_000);
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+
+    fireEvent.mouseLeave(newer as HTMLElement);
+    // Each gets the rest of its own time: the older 2 s, the newer 4 s.
+    advance(2000);
+    expect(screen.queryByText('Item purchased')).toBeNull();
+    expect(screen.queryByText('Please log in to subscribe')).not.toBeNull();
+    advance(2000);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('stays while the keyboard focus is inside it', () => {

@@ -58,11 +58,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-stack" aria-label="Notifications">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </section>
+      <ToastStack toasts={toasts} onDismiss={dismiss} />
     </ToastContext.Provider>
   );
 }
@@ -74,14 +70,46 @@ const icons: Record<ToastType, string> = {
   warning: '!',
 };
 
-function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
-  const { id, type, message } = toast;
-  // Issue 23: a toast under the pointer or holding the keyboard's focus stays until they leave it,
-  // then gets the rest of its time. Entering and focusing add a hold, leaving and blurring take it
-  // back (focus moving inside the toast does both).
+/**
+ * Issue 23: while the pointer is over the stack or the keyboard's focus is in it, no toast leaves, so
+ * none moves out from under the pointer as the others go; once both have left, each gets the rest of
+ * its time. Entering and focusing add a hold, leaving and blurring take it back (focus moving inside
+ * the stack does both).
+ */
+function ToastStack({ toasts, onDismiss }: { toasts: ToastEntry[]; onDismiss: (id: number) => void }) {
   const [holds, setHolds] = useState(0);
-  const hold = (by: number) => () => setHolds((count) => count + by);
-  const paused = holds > 0;
+  const hold = (by: number) => () => setHolds((count) => Math.max(0, count + by));
+  // The stack empties while held only by a click or Escape: nothing is under the pointer any more.
+  useEffect(() => {
+    if (toasts.length === 0) setHolds(0);
+  }, [toasts.length]);
+  return (
+    <section
+      className="toast-stack"
+      aria-label="Notifications"
+      data-paused={holds > 0 || undefined}
+      onMouseEnter={hold(1)}
+      onMouseLeave={hold(-1)}
+      onFocus={hold(1)}
+      onBlur={hold(-1)}
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} paused={holds > 0} onDismiss={onDismiss} />
+      ))}
+    </section>
+  );
+}
+
+function ToastItem({
+  toast,
+  paused,
+  onDismiss,
+}: {
+  toast: ToastEntry;
+  paused: boolean;
+  onDismiss: (id: number) => void;
+}) {
+  const { id, type, message } = toast;
   const left = useRef(getToastDuration(type));
 
   useEffect(() => {
@@ -102,10 +130,6 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: nu
       role={type === 'error' ? 'alert' : 'status'}
       data-paused={paused || undefined}
       onClick={() => onDismiss(id)}
-      onMouseEnter={hold(1)}
-      onMouseLeave={hold(-1)}
-      onFocus={hold(1)}
-      onBlur={hold(-1)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDismiss(id);
       }}
