@@ -23,7 +23,7 @@ import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
-import { useSiteSettings } from '../site-settings.tsx';
+import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { InventoryIntro } from './page-shells.tsx';
 
 /** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
@@ -187,7 +187,7 @@ const INVENTORY_NOTICES = [
 
 export function InventoryPage() {
   usePageTitle('Inventory');
-  const { visibleTabs } = useSiteSettings();
+  const routeVisible = useRouteVisible();
   const toast = useToast();
   const { data, loading } = useLoaded((api) => api.shop.inventory(), 'Failed to load inventory');
   // The entries as loaded, then as each change's answer says.
@@ -230,15 +230,15 @@ export function InventoryPage() {
       ) : held.length === 0 ? (
         <div className="empty-state">
           <p>Your inventory is empty</p>
-          <Link to="/shop" className="btn btn-primary">
+          <TabLink to="/shop" className="btn btn-primary">
             Visit the Shop
-          </Link>
+          </TabLink>
         </div>
       ) : (
         <ul className="inventory-grid">
           {held.map((entry) => (
             <li key={entry._id}>
-              <InventoryCard entry={entry} tradeOpen={visibleTabs.trade} onGift={setGifting} onChanged={replace} />
+              <InventoryCard entry={entry} tradeOpen={routeVisible('/trade')} onGift={setGifting} onChanged={replace} />
             </li>
           ))}
         </ul>
