@@ -34,12 +34,18 @@ const encoders = {
  * and issue 23's category arrows took them to 101.05 KB (shop) and 101.03 KB (dashboard) gzip:
  * allowed 102 KB, brotli still within 100 KB. 88.4 KB of either is the entry chunk every page shares
  * (React, the router, the API client with every call): splitting that is what would bring them under.
+ * Issue 23's one rule for hidden tabs (every link and every address ask it, so it is in the entry)
+ * and the Discord availability the site settings carry took the entry to 88.9 KB gzip: tiers 100.2 KB
+ * and login 100.3 KB gzip (brotli within 100 KB), allowed 101 KB; the Account page 106.002 KB brotli
+ * and 121.2 KB gzip, allowed 107 KB and 122 KB.
  */
 const overBudget: Record<string, Partial<Record<keyof typeof encoders, number>>> = {
   register: { gzip: 113 * 1024 },
+  tiers: { gzip: 101 * 1024 },
+  login: { gzip: 101 * 1024 },
   shop: { gzip: 102 * 1024 },
   dashboard: { gzip: 102 * 1024 },
-  'account/account-page': { brotli: 106 * 1024, gzip: 121 * 1024 },
+  'account/account-page': { brotli: 107 * 1024, gzip: 122 * 1024 },
 };
 
 let chunks: OutputChunk[] = [];
