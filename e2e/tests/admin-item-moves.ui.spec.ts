@@ -48,6 +48,8 @@ for (const width of [1280, 390]) {
     await signIn(page, await loginAccount(request, e2eAdmin.email, e2eAdmin.password));
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(friend.username);
+    // The search's answer first: the list drawn again would close a menu opened before it.
+    await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
     await chooseRowAction(page, friend.username, `Item moves of ${friend.username}`);
     const dialog = page.getByRole('dialog', { name: `Item moves of ${friend.username}` });
     const row = dialog.getByRole('listitem').filter({ hasText: 'Scout Corvette' });

@@ -236,6 +236,8 @@ test("an admin reverses a bought gift from a player's item moves in the console 
   await signIn(page, baseURL ?? '', e2eAdmin.email, e2eAdmin.password);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
   await page.getByLabel('Search users').fill(friend.username);
+  // The search's answer first: the list drawn again would close a menu opened before it.
+  await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
   await chooseRowAction(page, friend.username, `Item moves of ${friend.username}`);
   const row = modal(page, `Item moves of ${friend.username}`)
     .getByRole('listitem')
