@@ -5,6 +5,7 @@
 
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { loginAccount, registerAccount, signIn, test } from '../fixtures/accounts.ts';
+import { chooseRowAction } from '../fixtures/admin.ts';
 import { makePng } from '../fixtures/png.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
@@ -117,7 +118,7 @@ test('an admin adds, edits and deletes a category', async ({ page, request }) =>
   await expect(row.getByText('E2E Gadgets')).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
 
-  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await chooseRowAction(page, name, `Edit ${name}`);
   const edit = modal(page, 'Edit Category');
   await edit.getByLabel('Display name').fill('E2E Gizmos');
   await edit.getByLabel('Active').uncheck();
@@ -126,7 +127,7 @@ test('an admin adds, edits and deletes a category', async ({ page, request }) =>
   await expect(row.getByText('E2E Gizmos')).toBeVisible();
   await expect(row.getByText('Inactive')).toBeVisible();
 
-  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await chooseRowAction(page, name, `Delete ${name}`);
   await confirmation(page, 'Delete Category').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Category deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -263,7 +264,7 @@ test('mail with a custom item arrives as a Pending entry in the player’s inven
   await page.goto('/admin/users');
   await findUser(page, player.username);
 
-  await page.getByRole('button', { name: `Send mail to ${player.username}` }).click();
+  await chooseRowAction(page, player.username, `Send mail to ${player.username}`);
   const form = page.getByRole('form', { name: `Send mail to ${player.username}` });
   await expect(form.getByLabel('Sender name')).toHaveValue('Admin');
   await form.getByRole('button', { name: 'Send Mail' }).click();

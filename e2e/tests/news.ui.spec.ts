@@ -5,7 +5,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import { loginAccount, signIn, test } from '../fixtures/accounts.ts';
-import { setPlaySettings } from '../fixtures/admin.ts';
+import { chooseRowAction, setPlaySettings } from '../fixtures/admin.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
 async function signInAsAdmin(page: Page) {
@@ -63,7 +63,7 @@ test('an admin publishes an update, and it is read on the home page and at its o
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 
   // Delete, after the confirmation.
-  await adminPage.getByRole('button', { name: `Delete ${title}` }).click();
+  await chooseRowAction(adminPage, title, `Delete ${title}`);
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(adminPage.getByText('Update deleted successfully')).toBeVisible();
   await page.goto(`/updates/${slug}`);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { loginAccount, registerAccount, signIn, test } from '../fixtures/accounts.ts';
+import { chooseRowAction } from '../fixtures/admin.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
@@ -14,7 +15,7 @@ async function mailFromAdminScreen(page: Page, request: APIRequestContext, usern
   await page.goto('/admin/users');
   await page.getByLabel('Search users').fill(username);
   await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
-  await page.getByRole('button', { name: `Send mail to ${username}` }).click();
+  await chooseRowAction(page, username, `Send mail to ${username}`);
   const form = page.getByRole('form', { name: `Send mail to ${username}` });
   await form.getByLabel('Item name').fill(relic);
   await form.getByLabel('Quantity').fill('2');

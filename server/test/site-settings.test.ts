@@ -18,7 +18,43 @@ describe.each(dialects)('site settings on %s', (dialect) => {
   it('answers every tab visible and no message on a new site, to guests too', async () => {
     const res = await call(h, 'GET', '/api/shop/site-settings');
     expect(res.status).toBe(200);
-    expect(siteSettingsResponseSchema.parse(res.json)).toEqual({ settings: defaultSiteSettings });
+    expect(siteSettingsResponseSchema.parse(res.json)).toEqual({
+      settings: defaultSiteSettings,
+      discord: { linking: false, roles: false },
+    });
+  });
+
+  // Issue 23: the site disables Link Discord, and the admin dashboard lists what to set, from this.
+  it('says what Discord can do on this server, from its configuration', async () => {
+    const configured = await createHarness(dialect, {
+      env: {
+        DISCORD_CLIENT_ID: 'client',
+        DISCORD_CLIENT_SECRET: 'secret',
+        DISCORD_BOT_TOKEN: 'bot',
+        DISCORD_GUILD_ID: 'guild',
+      },
+    });
+    const linkingOnly = await createHarness(dialect, {
+      env: { DISCORD_CLIENT_ID: 'client', DISCORD_CLIENT_SECRET: 'secret' },
+    });
+    const idWithoutSecret = await createHarness(dialect, { env: { DISCORD_CLIENT_ID: 'client' } });
+    try {
+      const discordOf = async (harness: TestHarness) =>
+        siteSettingsResponseSchema.parse((await call(harness, 'GET', '/api/shop/site-settings')).json).discord;
+      expect(await discordOf(h)).toEqual({ linking: false, roles: false });
+      expect(await discordOf(configured)).toEqual({ linking: true, roles: true });
+      expect(await discordOf(linkingOnly)).toEqual({ linking: true, roles: false });
+      expect(await discordOf(idWithoutSecret)).toEqual({ linking: false, roles: false });
+      // The link call agrees: refused where the settings say linking is off.
+      const player = await registerPlayer(h);
+      const refused = await call(h, 'GET', '/api/discord/link', { token: player.token });
+      expect(refused.status).toBe(503);
+      expect(refused.json.error.message).toBe('Discord is not configured on this server');
+    } finally {
+      await configured.close();
+      await linkingOnly.close();
+      await idWithoutSecret.close();
+    }
   });
 
   it('answers what is stored, with tabs it does not mention visible', async () => {

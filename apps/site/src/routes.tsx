@@ -20,7 +20,8 @@ import {
   VerifyEmailShell,
 } from './pages/page-shells.tsx';
 import type { PageHandle } from './routing/app-routes.tsx';
-import { lazyPage } from './routing/lazy-page.ts';
+import { type LazyPage, lazyPage } from './routing/lazy-page.ts';
+import { notFoundPage } from './routing/not-found-page.ts';
 
 /**
  * A page in its own chunk: the first load carries only the layout and the shells, and each page's
@@ -35,8 +36,15 @@ function page<Name extends string>(
   name: Name,
   Shell: ComponentType = Loading,
 ): RouteObject {
-  const { Component, preload, load: loadPage } = lazyPage(async () => (await load())[name]);
-  const handle: PageHandle = { Shell, preload, load: loadPage };
+  return pageRoute(
+    path,
+    lazyPage(async () => (await load())[name]),
+    Shell,
+  );
+}
+
+function pageRoute(path: string | undefined, { Component, preload, load }: LazyPage, Shell: ComponentType = Loading) {
+  const handle: PageHandle = { Shell, preload, load };
   return { ...(path === undefined ? { index: true } : { path }), Component, handle };
 }
 
@@ -84,7 +92,7 @@ export const routes: RouteObject[] = [
         // its own root.
         children: [{ path: 'admin/*', Component: adminPage.Component }],
       },
-      page('*', () => import('./pages/not-found.tsx'), 'NotFoundPage'),
+      pageRoute('*', notFoundPage),
     ],
   },
 ];

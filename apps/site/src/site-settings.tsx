@@ -1,8 +1,13 @@
-// Public site settings (SPEC.md §2, §3): which navigation tabs show, the thank-you message, and the
-// Play Game tile's address and words (issue 21).
+// Public site settings (SPEC.md §2, §3): which navigation tabs show, the thank-you message, the
+// Play Game tile's address and words (issue 21), and what Discord can do on this server (issue 23).
 
 import type { ApiClient } from '@starport/api-client/client';
-import { defaultSiteSettings, type SiteSettings, tabKeys } from '@starport/api-client/contract';
+import {
+  type DiscordAvailability,
+  defaultSiteSettings,
+  type SiteSettings,
+  tabKeys,
+} from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
 import { createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
 
@@ -17,14 +22,24 @@ interface SiteSettingsAnswer {
     creditsInTrades?: unknown;
     monthlyGoal?: unknown;
   };
+  discord?: Partial<Record<keyof DiscordAvailability, unknown>>;
 }
 
-const SiteSettingsContext = createContext<SiteSettings | null>(null);
+/** The settings, and what the server's configuration allows of Discord. */
+export interface SiteSettingsView extends SiteSettings {
+  discord: DiscordAvailability;
+}
+
+// Until the answer says otherwise Discord is taken to work: a click then meets the server's own refusal.
+const defaultView: SiteSettingsView = { ...defaultSiteSettings, discord: { linking: true, roles: true } };
+
+const SiteSettingsContext = createContext<SiteSettingsView | null>(null);
 /** Asks for the settings again (the admin's Site Settings screen calls it after saving). */
 const ReloadContext = createContext<(() => void) | null>(null);
 
-// Only an explicit false hides a tab, so a partial or older answer never hides more than it says.
-function readSettings(answer: SiteSettingsAnswer): SiteSettings {
+// Only an explicit false hides a tab, so a partial or older answer never hides more than it says; the
+// same for Discord, which an older server does not mention.
+function readSettings(answer: SiteSettingsAnswer): SiteSettingsView {
   const visibleTabs = { ...defaultSiteSettings.visibleTabs };
   for (const key of tabKeys) {
     if (answer.settings?.visibleTabs?.[key] === false) visibleTabs[key] = false;
@@ -42,6 +57,7 @@ function readSettings(answer: SiteSettingsAnswer): SiteSettings {
     // Only an explicit false turns credits in trades off.
     creditsInTrades: answer.settings?.creditsInTrades !== false,
     monthlyGoal: readMonthlyGoal(answer.settings?.monthlyGoal),
+    discord: { linking: answer.discord?.linking !== false, roles: answer.discord?.roles !== false },
   };
 }
 
@@ -54,7 +70,7 @@ function readMonthlyGoal(value: unknown): SiteSettings['monthlyGoal'] {
 }
 
 export function SiteSettingsProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  const [settings, setSettings] = useState<SiteSettings>(defaultSiteSettings);
+  const [settings, setSettings] = useState<SiteSettingsView>(defaultView);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
 
@@ -83,7 +99,7 @@ export function SiteSettingsProvider({ client, children }: { client: ApiClient; 
   );
 }
 
-export function useSiteSettings(): SiteSettings {
+export function useSiteSettings(): SiteSettingsView {
   const value = useContext(SiteSettingsContext);
   if (!value) throw new Error('useSiteSettings must be used inside <SiteSettingsProvider>');
   return value;

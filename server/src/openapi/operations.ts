@@ -860,7 +860,10 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/shop/site-settings',
     operationId: 'getSiteSettings',
     tag: 'shop',
-    summary: 'Which navigation tabs show, and the thank-you message',
+    summary: 'Which navigation tabs show, the thank-you message, and what Discord can do on this server',
+    description:
+      '`discord` comes from the server’s configuration, not the stored settings: `linking` needs ' +
+      '`DISCORD_CLIENT_ID` and `DISCORD_CLIENT_SECRET`, `roles` also `DISCORD_BOT_TOKEN` and `DISCORD_GUILD_ID`.',
     access: 'public',
     answers: { 200: json('The site settings.', siteSettingsResponseSchema) },
   },

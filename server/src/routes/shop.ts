@@ -1,5 +1,5 @@
-// /api/shop: the public shop (site settings, the monthly goal, categories, items), a player's
-// inventory, buying with credits and checking a coupon.
+// /api/shop: the public shop (site settings with what Discord can do on this server, the monthly goal,
+// categories, items), a player's inventory, buying with credits and checking a coupon.
 import { categoryQuerySchema, couponCheckRequestSchema, purchaseRequestSchema } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { invalid } from '../errors.ts';
@@ -11,6 +11,7 @@ import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/c
 import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
 import { getSiteSettings } from '../services/catalogue/site-settings.ts';
 import { checkCoupon } from '../services/coupons/coupons.ts';
+import { discordAvailability } from '../services/discord/link.ts';
 import { getMonthlyGoal, monthOf } from '../services/purchases/monthly-goal.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
@@ -21,7 +22,10 @@ export const shopRoutes = new Hono<AppEnv>()
     const ctx = c.get('ctx');
     return sendJsonAnswer(
       c,
-      await cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({ settings: await getSiteSettings(ctx) })),
+      await cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({
+        settings: await getSiteSettings(ctx),
+        discord: discordAvailability(ctx),
+      })),
     );
   })
   // Every visitor's home page asks: from the cache, keyed by the month (UTC) it sums.

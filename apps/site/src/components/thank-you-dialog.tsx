@@ -3,6 +3,7 @@
 import type { User } from '@starport/api-client/contract';
 import { Dialog } from '@starport/ui/dialog';
 import { useRef } from 'react';
+import { useSiteSettings } from '../site-settings.tsx';
 import { DiscordIcon } from './icons.tsx';
 
 export const thankYouMessages = {
@@ -11,6 +12,8 @@ export const thankYouMessages = {
     'Your supporter tier is active. Every month of it keeps the Starport servers running and the fleet growing. See you among the stars, commander!',
   linkDiscord: 'Link Discord Account',
   discordHint: 'Link your Discord account to receive your supporter role on our server.',
+  /** Issue 23: in place of the hint on a server without Discord's settings; the button is disabled. */
+  discordUnavailable: 'Discord linking is not available on this server.',
   continue: 'Continue to Dashboard',
 } as const;
 
@@ -31,6 +34,7 @@ export function ThankYouDialog({ open, message, user, onLinkDiscord, onContinue 
   const text = message.trim() ? message : thankYouMessages.defaultText;
   const tierName = user?.currentTier?.name;
   const needsDiscord = Boolean(user) && !user?.discordId;
+  const discordAvailable = useSiteSettings().discord.linking;
   return (
     <Dialog
       open={open}
@@ -41,7 +45,13 @@ export function ThankYouDialog({ open, message, user, onLinkDiscord, onContinue 
       actions={
         <>
           {needsDiscord ? (
-            <button type="button" className="btn btn-secondary thank-you-discord" onClick={onLinkDiscord}>
+            <button
+              type="button"
+              className="btn btn-secondary thank-you-discord"
+              onClick={onLinkDiscord}
+              disabled={!discordAvailable}
+              aria-describedby={discordAvailable ? undefined : 'thank-you-discord-hint'}
+            >
               <DiscordIcon />
               {thankYouMessages.linkDiscord}
             </button>
@@ -62,7 +72,11 @@ export function ThankYouDialog({ open, message, user, onLinkDiscord, onContinue 
       ) : null}
       {/* The admin's message is plain text; its line breaks are kept by the stylesheet. */}
       <p className="thank-you-message">{text}</p>
-      {needsDiscord ? <p className="thank-you-hint">{thankYouMessages.discordHint}</p> : null}
+      {needsDiscord ? (
+        <p id="thank-you-discord-hint" className="thank-you-hint">
+          {discordAvailable ? thankYouMessages.discordHint : thankYouMessages.discordUnavailable}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -1,38 +1,37 @@
 // The navigation bar of SPEC.md §2: tabs by role and site settings, the account area, a phone menu.
 
-import type { TabKey, User, VisibleTabs } from '@starport/api-client/contract';
+import type { User, VisibleTabs } from '@starport/api-client/contract';
 import { formatCredits, formatCreditsShort } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark, MenuIcon, ReceiptIcon } from '../components/icon.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { isRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 
 interface NavTab {
   to: string;
   label: string;
-  /** The site-settings switch that can hide it; Home has none. */
-  tab?: TabKey;
 }
 
 /** The tabs one visitor sees, in the order SPEC.md §2 lists them. */
 export function getNavTabs(user: User | null, visibleTabs: VisibleTabs): NavTab[] {
   const tabs: NavTab[] = [
     { to: '/', label: 'Home' },
-    { to: '/tiers', label: 'Support', tab: 'support' },
-    { to: '/shop', label: 'Shop', tab: 'shop' },
-    { to: '/updates', label: 'Updates', tab: 'updates' },
+    { to: '/tiers', label: 'Support' },
+    { to: '/shop', label: 'Shop' },
+    { to: '/updates', label: 'Updates' },
   ];
   if (user) {
     tabs.push(
-      { to: '/dashboard', label: 'Dashboard', tab: 'dashboard' },
-      { to: '/inventory', label: 'Inventory', tab: 'inventory' },
-      { to: '/trade', label: 'Trade', tab: 'trade' },
-      { to: '/leaderboard', label: 'Leaderboard', tab: 'leaderboard' },
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/inventory', label: 'Inventory' },
+      { to: '/trade', label: 'Trade' },
+      { to: '/leaderboard', label: 'Leaderboard' },
     );
   }
-  const shown = tabs.filter((item) => !item.tab || visibleTabs[item.tab]);
+  const shown = tabs.filter((item) => isRouteVisible(item.to, visibleTabs));
   // The admin tab ignores the setting: an administrator must always be able to reach the panel.
   if (user?.isAdmin) shown.push({ to: '/admin', label: 'Admin' });
   return shown;

@@ -1,12 +1,12 @@
-// The frame around every page: skip link, navigation bar and the page itself (the small footer, static,
-// is in index.html after the root, and costs no JavaScript). While a
-// page's chunk loads on a first visit its shell stands in (a later visit is a transition, which keeps
-// the previous page up meanwhile).
+// The frame around every page: skip link, navigation bar and the page itself (not found for players
+// where its tab is hidden: routing/visible-route.tsx; the small footer, static, is in index.html
+// after the root, and costs no JavaScript). While a page's chunk loads on a first visit its shell
+// stands in (a later visit is a transition, which keeps the previous page up meanwhile).
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
 import { NotificationsProvider } from '../notifications/notifications-provider.tsx';
 import { PageShell } from '../routing/app-routes.tsx';
 import { ScrollRestoration } from '../routing/scroll-restoration.tsx';
+import { VisibleRoute } from '../routing/visible-route.tsx';
 import { NavBar } from './nav-bar.tsx';
 
 export function RootLayout() {
@@ -19,7 +19,7 @@ export function RootLayout() {
         <NavBar />
         <main id="main" className="site-main" tabIndex={-1}>
           <Suspense fallback={<PageShell />}>
-            <Outlet />
+            <VisibleRoute />
           </Suspense>
         </main>
         <ScrollRestoration />

@@ -9,9 +9,9 @@ import { formatDate, formatUsd } from '@starport/ui/format';
 import { Loading } from '@starport/ui/loading';
 import { useToast } from '@starport/ui/toast';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { TabLink } from '../routing/tab-routes.tsx';
 import { checkoutMessages } from './checkout.tsx';
 
 export const billingMessages = {
@@ -89,9 +89,9 @@ export function BillingPage() {
         {!subscription ? (
           <div className="checkout-closed">
             <p>{billingMessages.none}</p>
-            <Link to="/tiers" className="btn btn-primary">
+            <TabLink to="/tiers" className="btn btn-primary">
               View Tiers
-            </Link>
+            </TabLink>
           </div>
         ) : (
           <>
@@ -108,9 +108,9 @@ export function BillingPage() {
               ) : null}
             </div>
             <div className="checkout-actions">
-              <Link to="/dashboard" className="btn btn-secondary">
+              <TabLink to="/dashboard" className="btn btn-secondary">
                 Back to Dashboard
-              </Link>
+              </TabLink>
               {subscription.sandbox && !subscription.cancelAtPeriodEnd ? (
                 <button
                   type="button"

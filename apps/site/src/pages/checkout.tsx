@@ -10,9 +10,10 @@ import { Loading } from '@starport/ui/loading';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { TabLink } from '../routing/tab-routes.tsx';
 
 export const checkoutMessages = {
   sandboxBanner: 'Test mode: no money moves',
@@ -177,9 +178,9 @@ export function CheckoutPage() {
       <div className="page container checkout-page">
         <div className="empty-state">
           <p>{checkoutMessages.notFound}</p>
-          <Link to="/shop" className="btn btn-primary">
+          <TabLink to="/shop" className="btn btn-primary">
             Back to the Shop
-          </Link>
+          </TabLink>
         </div>
       </div>
     );
@@ -238,9 +239,9 @@ export function CheckoutPage() {
         ) : (
           <div className="checkout-closed">
             <p>{order.status === 'paid' ? checkoutMessages.paid : checkoutMessages.closed}</p>
-            <Link to={order.kind === 'items' ? '/inventory' : '/dashboard'} className="btn btn-primary">
+            <TabLink to={order.kind === 'items' ? '/inventory' : '/dashboard'} className="btn btn-primary">
               {order.kind === 'items' ? 'Go to Inventory' : 'Go to Dashboard'}
-            </Link>
+            </TabLink>
           </div>
         )}
       </section>

@@ -94,6 +94,52 @@ describe('dashboard page', () => {
     await waitFor(() => expect(quickActionTitles()).toEqual(['Inventory', 'Trade']));
   });
 
+  // Issue 23: said on the card before any click, the button disabled; the admin dashboard says what to set.
+  it('says plainly that Discord linking is not available on a server without it, and disables the button', async () => {
+    const { calls } = renderApp('/dashboard', { user: makeUser(), discord: { linking: false, roles: false } });
+
+    await screen.findByRole('region', { name: 'Discord' });
+    const button = card('Discord').getByRole('button', { name: 'Link Discord' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(card('Discord').getByText('Not Linked')).toBeTruthy();
+    const note = card('Discord').getByText('Discord linking is not available on this server.');
+    expect(button.getAttribute('aria-describedby')).toBe(note.id);
+    fireEvent.click(button);
+    expect(calls).not.toContain('GET /api/discord/link');
+  });
+
+  it('disables Unlink Discord too where the server has no Discord settings', async () => {
+    renderApp('/dashboard', {
+      user: makeUser({ discordId: '1234', discordUsername: 'nova#0001' }),
+      discord: { linking: false, roles: false },
+    });
+
+    await screen.findByRole('region', { name: 'Discord' });
+    const button = card('Discord').getByRole('button', { name: 'Unlink Discord' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(card('Discord').getByText('nova#0001')).toBeTruthy();
+    expect(card('Discord').getByText('Discord linking is not available on this server.')).toBeTruthy();
+  });
+
+  it('keeps Link Discord as the specification has it where the server has Discord', async () => {
+    renderApp('/dashboard', { user: makeUser(), discord: { linking: true, roles: false } });
+
+    await screen.findByRole('region', { name: 'Discord' });
+    const button = card('Discord').getByRole('button', { name: 'Link Discord' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(card('Discord').getByText('Link your account to receive your supporter role.')).toBeTruthy();
+    expect(card('Discord').queryByText('Discord linking is not available on this server.')).toBeNull();
+  });
+
+  it('leaves out Buy Credits and View Tiers while the Shop and Support tabs are hidden', async () => {
+    renderApp('/dashboard', { user: makeUser(), visibleTabs: { shop: false, support: false } });
+
+    await waitFor(() => expect(quickActionTitles()).toEqual(['Inventory', 'Trade', 'Leaderboard']));
+    expect(card('Credits').queryByRole('link', { name: 'Buy Credits' })).toBeNull();
+    expect(card('Supporter Tier').queryByRole('link', { name: 'View Tiers' })).toBeNull();
+    expect(document.querySelector('a[href="/shop"], a[href="/tiers"]')).toBeNull();
+  });
+
   it('sends the browser to Discord when linking starts', async () => {
     const { navigateAway, calls } = renderApp('/dashboard', {
       user: makeUser(),

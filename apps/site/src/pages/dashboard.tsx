@@ -4,7 +4,7 @@
 // The monthly goal's bar (issue 22) sits under the welcome when an admin has set one.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import { discordLinkFailureReason, type SubscriptionInfo, type TabKey, type User } from '@starport/api-client/contract';
+import { discordLinkFailureReason, type SubscriptionInfo, type User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
 import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
@@ -30,6 +30,7 @@ import { PilotsOnline } from '../components/pilots-online.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
+import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 import { accountSettingsLink, dashboardLead, purchasesLink } from './page-shells.tsx';
 import { RedeemCodeCard } from './redeem-code-card.tsx';
@@ -41,6 +42,8 @@ export const discordMessages = {
   unlinkConfirm: 'Are you sure you want to unlink your Discord account?',
   unlinked: 'Discord account unlinked successfully',
   unlinkFailed: 'Failed to unlink Discord account',
+  /** Issue 23: on a server without Discord's settings, in place of the card's note. */
+  unavailable: 'Discord linking is not available on this server.',
 } as const;
 
 interface QuickAction {
@@ -48,21 +51,14 @@ interface QuickAction {
   title: string;
   text: string;
   icon: ReactNode;
-  tab: TabKey;
 }
 
 const quickActions: QuickAction[] = [
-  { to: '/shop', title: 'Shop', text: 'Ships, gear and credit packs.', icon: <ShopIcon />, tab: 'shop' },
-  { to: '/inventory', title: 'Inventory', text: 'Everything you own.', icon: <InventoryIcon />, tab: 'inventory' },
-  { to: '/tiers', title: 'Support', text: 'Back Starport with a tier.', icon: <SupportIcon />, tab: 'support' },
-  { to: '/trade', title: 'Trade', text: 'Swap items with players.', icon: <TradeIcon />, tab: 'trade' },
-  {
-    to: '/leaderboard',
-    title: 'Leaderboard',
-    text: 'See who rules the galaxy.',
-    icon: <LeaderboardIcon />,
-    tab: 'leaderboard',
-  },
+  { to: '/shop', title: 'Shop', text: 'Ships, gear and credit packs.', icon: <ShopIcon /> },
+  { to: '/inventory', title: 'Inventory', text: 'Everything you own.', icon: <InventoryIcon /> },
+  { to: '/tiers', title: 'Support', text: 'Back Starport with a tier.', icon: <SupportIcon /> },
+  { to: '/trade', title: 'Trade', text: 'Swap items with players.', icon: <TradeIcon /> },
+  { to: '/leaderboard', title: 'Leaderboard', text: 'See who rules the galaxy.', icon: <LeaderboardIcon /> },
 ];
 
 function StatCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
@@ -132,9 +128,9 @@ function TierCard({ user }: { user: User }) {
         {tierNote(user, subscription)}
       </p>
       <div className="stat-actions">
-        <Link to="/tiers" className="btn btn-secondary btn-sm stat-action">
+        <TabLink to="/tiers" className="btn btn-secondary btn-sm stat-action">
           View Tiers
-        </Link>
+        </TabLink>
         {/* Only a paying supporter has a subscription to manage; a tier an admin granted has none. */}
         {user.currentTier && subscription ? (
           <button
@@ -191,6 +187,19 @@ function DiscordCard({ user }: { user: User }) {
   }
 
   const linked = Boolean(user.discordId);
+  // Issue 23: said before the click, not as a failure after it; the admin dashboard says what to set.
+  const available = useSiteSettings().discord.linking;
+  const noteId = 'dashboard-discord-note';
+  const note = (text: string) =>
+    available ? (
+      <p id={noteId} className="stat-note">
+        {text}
+      </p>
+    ) : (
+      <p id={noteId} className="stat-note stat-note-warning">
+        {discordMessages.unavailable}
+      </p>
+    );
   return (
     <StatCard id="dashboard-discord" title="Discord" icon={<DiscordIcon />}>
       {linked ? (
@@ -202,12 +211,13 @@ function DiscordCard({ user }: { user: User }) {
             <span className="visually-hidden">Linked as </span>
             <span className="discord-name">{user.discordUsername ?? 'Linked'}</span>
           </p>
-          <p className="stat-note">Connected to your Starport account.</p>
+          {note('Connected to your Starport account.')}
           <button
             type="button"
             className="btn btn-secondary btn-sm stat-action"
             onClick={() => setConfirming(true)}
-            disabled={unlinking}
+            disabled={unlinking || !available}
+            aria-describedby={available ? undefined : noteId}
           >
             Unlink Discord
           </button>
@@ -225,8 +235,14 @@ function DiscordCard({ user }: { user: User }) {
       ) : (
         <>
           <p className="stat-value stat-value-text stat-value-muted">Not Linked</p>
-          <p className="stat-note">Link your account to receive your supporter role.</p>
-          <button type="button" className="btn btn-primary btn-sm stat-action" onClick={handleLink} disabled={linking}>
+          {note('Link your account to receive your supporter role.')}
+          <button
+            type="button"
+            className="btn btn-primary btn-sm stat-action"
+            onClick={handleLink}
+            disabled={linking || !available}
+            aria-describedby={available ? undefined : noteId}
+          >
             Link Discord
           </button>
         </>
@@ -275,7 +291,7 @@ function PlayTile({ isAdmin }: { isAdmin: boolean }) {
 
 export function DashboardPage() {
   const { user, refreshUser } = useSession();
-  const { visibleTabs } = useSiteSettings();
+  const routeVisible = useRouteVisible();
   const toast = useToast();
   usePageTitle('Dashboard');
 
@@ -317,9 +333,9 @@ export function DashboardPage() {
         <StatCard id="dashboard-credits" title="Credits" icon={<CreditsIcon />}>
           <p className="stat-value stat-value-credits">{formatCredits(user.credits)}</p>
           <p className="stat-note">Spend them on ships, gear and cosmetics.</p>
-          <Link to="/shop" className="btn btn-secondary btn-sm stat-action">
+          <TabLink to="/shop" className="btn btn-secondary btn-sm stat-action">
             Buy Credits
-          </Link>
+          </TabLink>
         </StatCard>
 
         <TierCard user={user} />
@@ -333,7 +349,7 @@ export function DashboardPage() {
         <h2 id="dashboard-quick-actions">Quick Actions</h2>
         <ul className="quick-grid">
           {quickActions
-            .filter((action) => visibleTabs[action.tab])
+            .filter((action) => routeVisible(action.to))
             .map((action) => (
               <li key={action.to}>
                 <Link to={action.to} className="quick-tile">

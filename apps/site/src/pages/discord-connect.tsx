@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { useLandingPath } from '../routing/tab-routes.tsx';
 import { discordMessages } from './dashboard.tsx';
 
 export function DiscordConnectPage() {
@@ -15,6 +16,7 @@ export function DiscordConnectPage() {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const landing = useLandingPath();
   const navigateAway = useNavigateAway();
   // Once per visit, StrictMode's second effect run included: each call makes a new single-use state.
   const started = useRef(false);
@@ -28,9 +30,9 @@ export function DiscordConnectPage() {
       .catch((error: unknown) => {
         console.error(discordMessages.linkStartFailed, error);
         toast.error(discordMessages.linkStartFailed);
-        void navigate('/dashboard', { replace: true });
+        void navigate(landing, { replace: true });
       });
-  }, [api, navigate, navigateAway, toast]);
+  }, [api, navigate, navigateAway, toast, landing]);
 
   return (
     <div className="page container">

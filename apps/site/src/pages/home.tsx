@@ -12,7 +12,7 @@ import { MonthlyGoal } from '../components/monthly-goal.tsx';
 import { PilotsOnline } from '../components/pilots-online.tsx';
 import { UpdateCard } from '../components/update-card.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
-import { useSiteSettings } from '../site-settings.tsx';
+import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { HeroActionsPlaceholder, HomeHero } from './page-shells.tsx';
 
 interface Feature {
@@ -61,13 +61,13 @@ function HeroActions() {
   if (user) {
     return (
       <div className="hero-actions button-row">
-        <Link to="/dashboard" className="btn btn-primary btn-lg">
+        <TabLink to="/dashboard" className="btn btn-primary btn-lg">
           Go to Dashboard
-        </Link>
+        </TabLink>
         {user.currentTier ? null : (
-          <Link to="/tiers" className="btn btn-secondary btn-lg">
+          <TabLink to="/tiers" className="btn btn-secondary btn-lg">
             Support Us
-          </Link>
+          </TabLink>
         )}
       </div>
     );
@@ -77,9 +77,9 @@ function HeroActions() {
       <Link to="/register" className="btn btn-primary btn-lg">
         Get Started
       </Link>
-      <Link to="/tiers" className="btn btn-secondary btn-lg">
+      <TabLink to="/tiers" className="btn btn-secondary btn-lg">
         Support Us
-      </Link>
+      </TabLink>
     </div>
   );
 }
@@ -110,9 +110,9 @@ function HomeNews() {
     <section className="home-news container" aria-labelledby="news-title">
       <div className="section-header section-header-row">
         <h2 id="news-title">Latest updates</h2>
-        <Link to="/updates" className="btn btn-ghost btn-sm">
+        <TabLink to="/updates" className="btn btn-ghost btn-sm">
           All updates
-        </Link>
+        </TabLink>
       </div>
       {news.pinned ? <UpdateCard update={news.pinned} featured /> : null}
       {news.latest.length > 0 ? (
@@ -130,7 +130,7 @@ function HomeNews() {
 
 export function HomePage() {
   const { user, loading } = useSession();
-  const { visibleTabs } = useSiteSettings();
+  const routeVisible = useRouteVisible();
   usePageTitle(null);
 
   return (
@@ -140,7 +140,8 @@ export function HomePage() {
         <PilotsOnline />
         <MonthlyGoal className="home-goal" />
       </div>
-      {visibleTabs.updates ? <HomeNews /> : null}
+      {/* Its cards lead to the posts' pages, which the Updates tab hides with its own. */}
+      {routeVisible('/updates') ? <HomeNews /> : null}
 
       <section className="features container" aria-labelledby="features-title">
         <div className="section-header">

@@ -23,7 +23,7 @@ import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
-import { useSiteSettings } from '../site-settings.tsx';
+import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { InventoryIntro } from './page-shells.tsx';
 
 /** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
@@ -198,7 +198,7 @@ const INVENTORY_NOTICES = [
 
 export function InventoryPage() {
   usePageTitle('Inventory');
-  const { visibleTabs } = useSiteSettings();
+  const routeVisible = useRouteVisible();
   const toast = useToast();
   const { data, loading } = useLoaded((api) => api.shop.inventory(), 'Failed to load inventory');
   // The entries as loaded, then as each change's answer says.
@@ -241,9 +241,9 @@ export function InventoryPage() {
       ) : held.length === 0 ? (
         <div className="empty-state">
           <p>Your inventory is empty</p>
-          <Link to="/shop" className="btn btn-primary">
+          <TabLink to="/shop" className="btn btn-primary">
             Visit the Shop
-          </Link>
+          </TabLink>
         </div>
       ) : (
         <ul className="inventory-grid">
@@ -252,7 +252,7 @@ export function InventoryPage() {
               <InventoryCard
                 entry={entry}
                 imagePriority={index < INVENTORY_FIRST_ROW}
-                tradeOpen={visibleTabs.trade}
+                tradeOpen={routeVisible('/trade')}
                 onGift={setGifting}
                 onChanged={replace}
               />

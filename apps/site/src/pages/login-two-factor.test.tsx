@@ -109,6 +109,12 @@ describe('Sign in with Discord', () => {
     );
   });
 
+  it('leaves the button out on a server without Discord, where it could only fail', async () => {
+    renderApp('/login', { discord: { linking: false, roles: false } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in with Discord' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
   it('signs in with the ticket in the address, and takes it out of the address', async () => {
     const sent: unknown[] = [];
     const { router, tokens } = renderApp('/login#discord_ticket=ticket-1', {

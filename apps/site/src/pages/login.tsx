@@ -12,6 +12,8 @@ import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
+import { useLandingPath } from '../routing/tab-routes.tsx';
+import { useSiteSettings } from '../site-settings.tsx';
 import { SignInWithDiscord, useDiscordSignInReturn } from './discord-sign-in.tsx';
 import { LoginCodeStep } from './login-code-step.tsx';
 import { loginCopy } from './page-shells.tsx';
@@ -25,12 +27,15 @@ const validate = (values: Record<Field, string>) => checkLogin(values);
 
 export function LoginPage() {
   const { user, login } = useSession();
+  const { discord } = useSiteSettings();
   const navigate = useNavigate();
   // The two-factor step's challenge, from the password or from Discord's way back.
   const [challenge, setChallenge] = useState<string | null>(null);
   // What a step that ended, or Discord's way back, has to say on the password step.
   const [notice, setNotice] = useState<string | null>(null);
-  const toDashboard = () => navigate('/dashboard', { replace: true });
+  // The dashboard, or home while an admin hides the dashboard's tab.
+  const landing = useLandingPath();
+  const toDashboard = () => navigate(landing, { replace: true });
   useDiscordSignInReturn({ onChallenge: setChallenge, onFailure: setNotice, onSignedIn: toDashboard });
   const { values, errors, failure, busy, update, handleSubmit } = useValidatedForm({
     fields,
@@ -50,7 +55,7 @@ export function LoginPage() {
   useQueryNotice(['reset'], (params) => setResetDone(params.get('reset') === 'done'));
 
   // Someone already signed in has nothing to do here; during our own submit the handler navigates.
-  if (user && !busy) return <Navigate to="/dashboard" replace />;
+  if (user && !busy) return <Navigate to={landing} replace />;
 
   if (challenge) {
     return (
@@ -92,10 +97,15 @@ export function LoginPage() {
         </button>
       </form>
 
-      <div className="auth-divider" aria-hidden="true">
-        <span>or</span>
-      </div>
-      <SignInWithDiscord />
+      {/* Issue 23: on a server without Discord's settings the button could only fail. */}
+      {discord.linking ? (
+        <>
+          <div className="auth-divider" aria-hidden="true">
+            <span>or</span>
+          </div>
+          <SignInWithDiscord />
+        </>
+      ) : null}
 
       <p className="auth-switch">
         New to Starport? <Link to="/register">Create an account</Link>

@@ -164,6 +164,24 @@ describe('the thank-you modal after a subscription', () => {
     expect(navigateAway).toHaveBeenCalledWith('/api/discord/auth');
   });
 
+  it('disables Link Discord Account on a server without Discord, and says why', async () => {
+    const { navigateAway } = renderApp('/tiers?subscription=success', {
+      user: makeUser(),
+      api: {
+        ...tiersApi(''),
+        'GET /api/shop/site-settings': () =>
+          json(200, { settings: { visibleTabs: {}, thankYouMessage: '' }, discord: { linking: false, roles: false } }),
+      },
+    });
+    const dialog = within(await screen.findByRole('dialog'));
+    const button = dialog.getByRole('button', { name: 'Link Discord Account' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    const hint = dialog.getByText('Discord linking is not available on this server.');
+    expect(button.getAttribute('aria-describedby')).toBe(hint.id);
+    fireEvent.click(button);
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
   it('leaves Link Discord Account out when Discord is linked, and shows nothing without the parameter', async () => {
     const linked = captainUser({ discordId: '42', discordUsername: 'nova#0001' });
     const first = renderApp('/tiers?subscription=success', { user: linked, api: tiersApi('', linked) });

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { usePagedList } from '../components/use-paged-list.ts';
+import { TabLink } from '../routing/tab-routes.tsx';
 
 export const purchaseKindLabels: Record<PurchaseKind, string> = {
   credit_purchase: 'Bought with credits',
@@ -128,9 +129,9 @@ export function PurchasesPage() {
       ) : purchases.length === 0 ? (
         <div className="empty-state">
           <p>{purchasesMessages.empty}</p>
-          <Link to="/shop" className="btn btn-primary">
+          <TabLink to="/shop" className="btn btn-primary">
             Visit the shop
-          </Link>
+          </TabLink>
         </div>
       ) : (
         <>

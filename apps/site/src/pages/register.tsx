@@ -20,6 +20,7 @@ import { TextField } from '../components/text-field.tsx';
 import { type CommonPasswordCheck, useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
+import { useLandingPath } from '../routing/tab-routes.tsx';
 import { registerCopy } from './page-shells.tsx';
 
 const fields = ['email', 'username', 'password', 'confirmPassword'] as const;
@@ -43,6 +44,8 @@ function validate(values: Record<Field, string>, isCommon: CommonPasswordCheck |
 export function RegisterPage() {
   const { user, register } = useSession();
   const navigate = useNavigate();
+  // The dashboard, or home while an admin hides the dashboard's tab.
+  const landing = useLandingPath();
   const isCommon = useCommonPasswordCheck();
   const { values, errors, failure, busy, update, check, recheck, handleSubmit } = useValidatedForm({
     fields,
@@ -51,7 +54,7 @@ export function RegisterPage() {
     fallbackMessage: fallbackMessages.register,
     submit: async (data) => {
       await register(data);
-      navigate('/dashboard', { replace: true });
+      navigate(landing, { replace: true });
     },
   });
   usePageTitle('Sign Up');
@@ -61,7 +64,7 @@ export function RegisterPage() {
     if (isCommon) recheckPassword();
   }, [isCommon]);
 
-  if (user && !busy) return <Navigate to="/dashboard" replace />;
+  if (user && !busy) return <Navigate to={landing} replace />;
 
   return (
     <AuthCard {...registerCopy} failure={failure}>

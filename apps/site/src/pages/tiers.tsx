@@ -22,6 +22,7 @@ import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
+import { useLandingPath } from '../routing/tab-routes.tsx';
 import { TiersIntro } from './page-shells.tsx';
 
 // Only a player who opens "Gift a month" loads the dialog and its player picker.
@@ -139,6 +140,7 @@ export function TiersPage() {
   const navigateAway = useNavigateAway();
   const toPaymentPage = usePaymentPage();
   const navigate = useNavigate();
+  const landing = useLandingPath();
   const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [giftOf, setGiftOf] = useState<Tier | null>(null);
@@ -228,7 +230,7 @@ export function TiersPage() {
         onLinkDiscord={() => navigateAway(DISCORD_AUTH_PATH)}
         onContinue={() => {
           setThankYou(null);
-          void navigate('/dashboard');
+          void navigate(landing);
         }}
       />
     </div>

@@ -110,6 +110,8 @@ export interface RenderAppOptions {
   user?: User;
   /** The visibleTabs the site settings answer with; all visible when left out. */
   visibleTabs?: Partial<VisibleTabs>;
+  /** What the site settings say Discord can do on the server; left out, as an older server's answer. */
+  discord?: { linking: boolean; roles: boolean };
   /** Extra or overriding API answers, keyed "METHOD /api/path". */
   api?: Record<string, FakeRoute>;
   /** A route table other than the site's (the site's with a test route added, say). */
@@ -152,7 +154,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'GET /api/auth/me': () =>
       options.user ? json(200, { user: options.user }) : json(401, { error: { message: 'Not signed in' } }),
     'GET /api/shop/site-settings': () =>
-      json(200, { settings: { visibleTabs: { ...allTabsVisible, ...options.visibleTabs }, thankYouMessage: '' } }),
+      json(200, {
+        settings: { visibleTabs: { ...allTabsVisible, ...options.visibleTabs }, thankYouMessage: '' },
+        ...(options.discord ? { discord: options.discord } : {}),
+      }),
     'POST /api/auth/logout': () => json(200, { ok: true }),
     'GET /api/stripe/subscription': () => json(200, { subscription: null }),
     'GET /api/tiers': () => json(200, { tiers: [] }),

@@ -34,7 +34,21 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-export const siteSettingsResponseSchema = z.object({ settings: siteSettingsSchema });
+/**
+ * What this server can do with Discord (issue 23): read from its configuration, not stored, so no
+ * admin can change it here. Linking needs the OAuth application (DISCORD_CLIENT_ID and
+ * DISCORD_CLIENT_SECRET); tier roles need the bot as well (DISCORD_BOT_TOKEN and DISCORD_GUILD_ID).
+ */
+export const discordAvailabilitySchema = z.object({
+  linking: z.boolean().describe('Players can link a Discord account and sign in with it'),
+  roles: z.boolean().describe('A bot gives linked players their tier’s role on the Discord server'),
+});
+export type DiscordAvailability = z.infer<typeof discordAvailabilitySchema>;
+
+export const siteSettingsResponseSchema = z.object({
+  settings: siteSettingsSchema,
+  discord: discordAvailabilitySchema,
+});
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponseSchema>;
 
 /** What only administrators see: the Discord webhook news is announced to. */

@@ -1,10 +1,12 @@
 // Admin Dashboard (SPEC.md §2): four figure cards. Issue 4 replaces the spec's fixed zeros with the
 // real figures from GET /api/admin/stats; until they arrive, or if they cannot be loaded, a dash.
 // Below them, only when there are any, the background jobs that gave up (issue 17), and the game
-// servers with their last heartbeat (issue 21). Under the figures, revenue per day (issue 22).
+// servers with their last heartbeat (issue 21). Under the figures, revenue per day (issue 22). What
+// Discord cannot do on this server and the settings it needs, when something is missing (issue 23).
 
 import type { AdminStats } from '@starport/api-client/contract';
 import { formatCredits, formatUsd } from '../format/format.ts';
+import { DiscordSetup } from './discord/discord-setup.tsx';
 import { GameServerHeartbeats } from './game-servers/game-server-heartbeats.tsx';
 import { DeadJobs } from './jobs/dead-jobs.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -46,6 +48,7 @@ export function AdminDashboard() {
         ))}
       </ul>
       <RevenueChart />
+      <DiscordSetup />
       <DeadJobs />
       <GameServerHeartbeats />
     </>

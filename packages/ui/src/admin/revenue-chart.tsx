@@ -8,6 +8,7 @@ import type uPlot from 'uplot';
 import { formatCredits, formatUsd } from '../format/format.ts';
 import { useAdminApi } from './shared/admin-context.tsx';
 import { adminQueries } from './shared/admin-queries.ts';
+import { DataTable } from './shared/data-table.tsx';
 import { describeError } from './shared/errors.ts';
 import { logFailure, useAdminQuery } from './shared/use-admin-query.ts';
 
@@ -141,24 +142,16 @@ export function RevenueChart() {
           <RevenuePlot data={data} />
           <details className="revenue-figures">
             <summary>{revenueMessages.figures}</summary>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Revenue</th>
-                  <th scope="col">Orders</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">{day.date}</th>
-                    <td className="cell-number">{formatUsd(day.revenue)}</td>
-                    <td className="cell-number">{formatCredits(day.orders)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Revenue per day"
+              columns={[
+                { header: 'Day', rowHeader: true, cell: (day) => day.date },
+                { header: 'Revenue', className: 'cell-number', cell: (day) => formatUsd(day.revenue) },
+                { header: 'Orders', className: 'cell-number', cell: (day) => formatCredits(day.orders) },
+              ]}
+              rows={data.days}
+              rowKey={(day) => day.date}
+            />
           </details>
         </>
       ) : (

@@ -4,7 +4,7 @@
 // failure ends on the dashboard with a code (the contract's `discordLinkFailures`) the site shows
 // as a reason a player understands.
 
-import type { DiscordLinkFailure } from '@starport/api-client/contract';
+import type { DiscordAvailability, DiscordLinkFailure } from '@starport/api-client/contract';
 import { createDiscordClient, DiscordError } from '../../adapters/discord.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
@@ -27,6 +27,12 @@ export const discordMessages = {
 
 export const isDiscordConfigured = (ctx: AppContext): boolean =>
   Boolean(ctx.config.discord.clientId && ctx.config.discord.clientSecret);
+
+/** What the site tells everyone (GET /api/shop/site-settings): whether linking and tier roles work here. */
+export const discordAvailability = (ctx: AppContext): DiscordAvailability => ({
+  linking: isDiscordConfigured(ctx),
+  roles: isBotConfigured(ctx),
+});
 
 function requireConfigured(ctx: AppContext): void {
   if (!isDiscordConfigured(ctx)) throw new AppError('service_unavailable', discordMessages.notConfigured);

@@ -1,12 +1,13 @@
 // The audit log (issue 18): every admin change, newest first a page at a time with "Load more", each
 // with when, who, what in words, on what, and what changed; filtered by action and searched by admin
-// or target on the server. A table on wide screens, cards on phones (the same markup, restyled).
+// or target on the server. The shared admin table: a table on wide screens, cards on phones.
 import { type AuditAction, type AuditEntry, auditActionLabels } from '@starport/api-client/contract';
 import { useState } from 'react';
 import { formatDate, formatTime } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { type AuditFilters, adminQueries } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { describeError } from '../shared/errors.ts';
 import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
@@ -75,6 +76,44 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): st
     .map(([key, value]) => `${key}: ${show(value)}`);
 }
 
+const auditColumns: Column<AuditEntry>[] = [
+  {
+    header: 'When',
+    cell: (entry) => (
+      <span className="audit-when">
+        <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+        <span className="text-faint">{formatTime(entry.createdAt)}</span>
+      </span>
+    ),
+  },
+  { header: 'Admin', cell: describeActor },
+  { header: 'Action', rowHeader: true, cell: (entry) => describeAction(entry.action) },
+  {
+    header: 'Target',
+    cell: (entry) => (
+      <span className="audit-target">
+        <span className="text-faint">{TARGET_WORDS[entry.targetType] ?? entry.targetType}</span>
+        <span>{entry.targetName ?? entry.targetId ?? '—'}</span>
+      </span>
+    ),
+  },
+  {
+    header: 'Details',
+    cell: (entry) => {
+      const changes = describeChanges(entry);
+      return changes.length === 0 ? (
+        <span className="text-faint">—</span>
+      ) : (
+        <ul className="audit-changes">
+          {changes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      );
+    },
+  },
+];
+
 export function AuditLog() {
   const api = useAdminApi();
   useAdminTitle('Audit log');
@@ -123,55 +162,13 @@ export function AuditLog() {
           <p>{filtered ? auditMessages.noMatches : auditMessages.empty}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table audit-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const changes = describeChanges(entry);
-                return (
-                  <tr key={entry._id}>
-                    <td data-label="When">
-                      <span className="audit-when">
-                        <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-                        <span className="text-faint">{formatTime(entry.createdAt)}</span>
-                      </span>
-                    </td>
-                    <td data-label="Admin">{describeActor(entry)}</td>
-                    <th scope="row" data-label="Action">
-                      {describeAction(entry.action)}
-                    </th>
-                    <td data-label="Target">
-                      <span className="audit-target">
-                        <span className="text-faint">{TARGET_WORDS[entry.targetType] ?? entry.targetType}</span>
-                        <span>{entry.targetName ?? entry.targetId ?? '—'}</span>
-                      </span>
-                    </td>
-                    <td data-label="Details">
-                      {changes.length === 0 ? (
-                        <span className="text-faint">—</span>
-                      ) : (
-                        <ul className="audit-changes">
-                          {changes.map((line) => (
-                            <li key={line}>{line}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Audit log"
+          className="audit-table"
+          columns={auditColumns}
+          rows={entries}
+          rowKey={(entry) => entry._id}
+        />
       )}
       <LoadMore query={log} label="Load more entries" />
     </>

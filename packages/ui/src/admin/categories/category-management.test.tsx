@@ -3,7 +3,7 @@
 import type { ShopCategory } from '@starport/api-client/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmation, dialog, json, makeCategory, renderAdmin } from '../test/render-admin.tsx';
+import { chooseRowAction, confirmation, dialog, json, makeCategory, renderAdmin } from '../test/render-admin.tsx';
 
 function categoryServer(initial: ShopCategory[]) {
   let categories = [...initial];
@@ -64,8 +64,8 @@ describe('CategoryManagement', () => {
       'Actions',
     ]);
     expect(rows()).toEqual([
-      ['0', 'Credits', 'credits', 'Credit Packs', 'Inactive', 'EditDelete'],
-      ['1', 'Ships', 'ships', 'Ships', 'Active', 'EditDelete'],
+      ['0', 'Credits', 'credits', 'Credit Packs', 'Inactive', 'Actions'],
+      ['1', 'Ships', 'ships', 'Ships', 'Active', 'Actions'],
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('CategoryManagement', () => {
 
   it('edits a category in the same modal', async () => {
     const { bodies } = renderAdmin('/admin/categories', { api: categoryServer([ships]) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ships' }));
+    await chooseRowAction('Ships', 'Edit Ships');
 
     change('Display name', 'Starships', 'Edit Category');
     change('Order', '5', 'Edit Category');
@@ -129,7 +129,7 @@ describe('CategoryManagement', () => {
 
   it('asks before deleting, then deletes, toasts and refetches', async () => {
     const { count } = renderAdmin('/admin/categories', { api: categoryServer([ships]) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Ships' }));
+    await chooseRowAction('Ships', 'Delete Ships');
     expect(count('DELETE /api/admin/categories/category-ships')).toBe(0);
     fireEvent.click(confirmation('Delete Category').getByRole('button', { name: 'Delete' }));
 
@@ -158,12 +158,12 @@ describe('CategoryManagement', () => {
     renderAdmin('/admin/categories', {
       api: { ...categoryServer([ships]), 'DELETE /api/admin/categories/category-ships': () => answer },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Ships' }));
+    await chooseRowAction('Ships', 'Delete Ships');
     fireEvent.click(confirmation('Delete Category').getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('3 items use this category; move them to another category first')).toBeTruthy();
 
     answer = json(500, {});
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Ships' }));
+    await chooseRowAction('Ships', 'Delete Ships');
     fireEvent.click(confirmation('Delete Category').getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete category')).toBeTruthy();
   });

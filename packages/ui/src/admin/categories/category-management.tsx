@@ -6,9 +6,10 @@ import { EmojiIcon } from '../../emoji/emoji-icon.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { ResourceScreen } from '../shared/resource-screen.tsx';
-import { RowActions } from '../shared/row-actions.tsx';
+import { editAndDelete } from '../shared/row-actions.ts';
 import { StatusBadge } from '../shared/screen-header.tsx';
 import { useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
@@ -23,6 +24,23 @@ export const categoryMessages = {
   saveFailed: 'Failed to save category',
   deleteFailed: 'Failed to delete category',
 } as const;
+
+const categoryColumns: Column<ShopCategory>[] = [
+  { header: 'Order', className: 'cell-number', cell: (category) => category.order },
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (category) => (
+      <>
+        {category.icon ? <EmojiIcon emoji={category.icon} size={18} className="category-name-icon" /> : null}
+        {category.name}
+      </>
+    ),
+  },
+  { header: 'Slug', cell: (category) => <code className="slug">{category.slug}</code> },
+  { header: 'Display Name', cell: (category) => category.displayName },
+  { header: 'Status', cell: (category) => <StatusBadge active={category.isActive} /> },
+];
 
 export function CategoryManagement() {
   const api = useAdminApi();
@@ -54,45 +72,21 @@ export function CategoryManagement() {
       }}
     >
       {(list, { edit, remove }) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table category-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Name</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Display Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sortByOrder(list).map((category) => (
-                <tr key={category._id}>
-                  <td data-label="Order" className="cell-number">
-                    {category.order}
-                  </td>
-                  <th scope="row" data-label="Name">
-                    <span>
-                      {category.icon ? (
-                        <EmojiIcon emoji={category.icon} size={18} className="category-name-icon" />
-                      ) : null}
-                      {category.name}
-                    </span>
-                  </th>
-                  <td data-label="Slug">
-                    <code className="slug">{category.slug}</code>
-                  </td>
-                  <td data-label="Display Name">{category.displayName}</td>
-                  <td data-label="Status">
-                    <StatusBadge active={category.isActive} />
-                  </td>
-                  <RowActions name={category.name} onEdit={() => edit(category)} onDelete={() => remove(category)} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Categories"
+          className="category-table"
+          columns={categoryColumns}
+          rows={sortByOrder(list)}
+          rowKey={(category) => category._id}
+          rowName={(category) => category.name}
+          actions={(category) =>
+            editAndDelete(
+              category.name,
+              () => edit(category),
+              () => remove(category),
+            )
+          }
+        />
       )}
     </ResourceScreen>
   );

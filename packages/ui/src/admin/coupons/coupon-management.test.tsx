@@ -68,8 +68,8 @@ describe('CouponManagement', () => {
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['SPRING25', '25% off', 'Everything', 'Always', '7 / 1001 per player', 'Active', 'EditDelete'],
-      ['FLAT5', '500 off (credits or cents)', '1 category, 2 tiers', 'Always', '3', 'Inactive', 'EditDelete'],
+      ['SPRING25', '25% off', 'Everything', 'Always', '7 / 1001 per player', 'Active', 'Actions'],
+      ['FLAT5', '500 off (credits or cents)', '1 category, 2 tiers', 'Always', '3', 'Inactive', 'Actions'],
     ]);
   });
 

@@ -6,9 +6,10 @@ import { formatDate } from '../../format/format.ts';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { ResourceScreen } from '../shared/resource-screen.tsx';
-import { RowActions } from '../shared/row-actions.tsx';
+import { editAndDelete } from '../shared/row-actions.ts';
 import { StatusBadge } from '../shared/screen-header.tsx';
 import { useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
@@ -46,6 +47,35 @@ function describeDates(coupon: Coupon): string {
   return `${from} – ${to}`;
 }
 
+const couponColumns: Column<Coupon>[] = [
+  { header: 'Code', rowHeader: true, cell: (coupon) => <code className="slug">{coupon.code}</code> },
+  {
+    header: 'Discount',
+    cell: (coupon) => (
+      <>
+        {describeDiscount(coupon)}
+        {coupon.minSpend > 0 ? <div className="cell-note">Minimum {coupon.minSpend}</div> : null}
+      </>
+    ),
+  },
+  { header: 'Applies to', cell: describeTargets },
+  { header: 'Dates', cell: describeDates },
+  {
+    header: 'Uses',
+    className: 'cell-number',
+    cell: (coupon) => (
+      <>
+        {coupon.uses}
+        {coupon.maxUses !== null ? ` / ${coupon.maxUses}` : ''}
+        {coupon.maxUsesPerPlayer !== null ? (
+          <div className="cell-note">{coupon.maxUsesPerPlayer} per player</div>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (coupon) => <StatusBadge active={coupon.active} /> },
+];
+
 export function CouponManagement() {
   const api = useAdminApi();
   const toast = useToast();
@@ -78,52 +108,21 @@ export function CouponManagement() {
       }}
     >
       {(list, { edit, remove }) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table coupon-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Applies to</th>
-                <th scope="col">Dates</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((coupon) => (
-                <tr key={coupon._id}>
-                  <th scope="row" data-label="Code">
-                    <code className="slug">{coupon.code}</code>
-                  </th>
-                  <td data-label="Discount">
-                    {/* One block per cell: the phone layout sets each cell's content beside its label. */}
-                    <div>
-                      {describeDiscount(coupon)}
-                      {coupon.minSpend > 0 ? <div className="cell-note">Minimum {coupon.minSpend}</div> : null}
-                    </div>
-                  </td>
-                  <td data-label="Applies to">{describeTargets(coupon)}</td>
-                  <td data-label="Dates">{describeDates(coupon)}</td>
-                  <td data-label="Uses" className="cell-number">
-                    <div>
-                      {coupon.uses}
-                      {coupon.maxUses !== null ? ` / ${coupon.maxUses}` : ''}
-                      {coupon.maxUsesPerPlayer !== null ? (
-                        <div className="cell-note">{coupon.maxUsesPerPlayer} per player</div>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge active={coupon.active} />
-                  </td>
-                  <RowActions name={coupon.code} onEdit={() => edit(coupon)} onDelete={() => remove(coupon)} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Coupons"
+          className="coupon-table"
+          columns={couponColumns}
+          rows={list}
+          rowKey={(coupon) => coupon._id}
+          rowName={(coupon) => coupon.code}
+          actions={(coupon) =>
+            editAndDelete(
+              coupon.code,
+              () => edit(coupon),
+              () => remove(coupon),
+            )
+          }
+        />
       )}
     </ResourceScreen>
   );

@@ -17,6 +17,7 @@ import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
 import { formSchema, useContractForm } from '../shared/contract-form.ts';
+import { DataTable } from '../shared/data-table.tsx';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { FormDialog, FormTextField } from '../shared/form-fields.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
@@ -199,50 +200,27 @@ export function CreditCodesScreen() {
       ) : list.length === 0 ? (
         <p>No credit codes made yet.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table credit-code-table">
-            <thead>
-              <tr>
-                <th scope="col">Batch</th>
-                <th scope="col">Credits each</th>
-                <th scope="col">Redeemed</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Made</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((batch) => (
-                <tr key={batch._id}>
-                  <th scope="row" data-label="Batch">
-                    {batch.label || 'Untitled batch'}
-                  </th>
-                  <td data-label="Credits each">{formatCredits(batch.credits)}</td>
-                  <td data-label="Redeemed">
-                    {batch.redeemedCount} of {batch.count}
-                  </td>
-                  <td data-label="Expires">{batch.expiresAt ? dateAndTime(batch.expiresAt) : 'Never'}</td>
-                  <td data-label="Made">
-                    {dateAndTime(batch.createdAt)}
-                    {batch.createdBy ? ` by ${batch.createdBy.username}` : ''}
-                  </td>
-                  <td data-label="Actions">
-                    <div className="table-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        aria-label={`Codes of ${batch.label || 'this batch'}`}
-                        onClick={() => setViewing(batch)}
-                      >
-                        Codes
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Credit code batches"
+          className="credit-code-table"
+          columns={[
+            { header: 'Batch', rowHeader: true, cell: (batch) => batch.label || 'Untitled batch' },
+            { header: 'Credits each', className: 'cell-number', cell: (batch) => formatCredits(batch.credits) },
+            { header: 'Redeemed', cell: (batch) => `${batch.redeemedCount} of ${batch.count}` },
+            { header: 'Expires', cell: (batch) => (batch.expiresAt ? dateAndTime(batch.expiresAt) : 'Never') },
+            {
+              header: 'Made',
+              cell: (batch) =>
+                `${dateAndTime(batch.createdAt)}${batch.createdBy ? ` by ${batch.createdBy.username}` : ''}`,
+            },
+          ]}
+          rows={list}
+          rowKey={(batch) => batch._id}
+          rowName={(batch) => batch.label || 'this batch'}
+          actions={(batch) => [
+            { label: 'Codes', name: `Codes of ${batch.label || 'this batch'}`, onSelect: () => setViewing(batch) },
+          ]}
+        />
       )}
       <LoadMore query={batches} label="Load more batches" />
       {creating ? (

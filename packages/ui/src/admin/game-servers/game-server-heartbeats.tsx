@@ -5,6 +5,7 @@ import { HEARTBEAT_WINDOW_MS } from '@starport/api-client/contract';
 import { formatCredits, formatDate, formatTime } from '../../format/format.ts';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { DataTable } from '../shared/data-table.tsx';
 import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 
 export function GameServerHeartbeats() {
@@ -21,40 +22,33 @@ export function GameServerHeartbeats() {
           No game server has reported yet. Servers send a heartbeat every minute with their key.
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Server</th>
-                <th scope="col">Key</th>
-                <th scope="col">Players</th>
-                <th scope="col">Last heartbeat</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((server) => {
+        <DataTable
+          label="Game servers"
+          columns={[
+            {
+              header: 'Server',
+              rowHeader: true,
+              cell: (server) => {
                 const up = Date.now() - Date.parse(server.seenAt) <= HEARTBEAT_WINDOW_MS;
                 return (
-                  <tr key={`${server.keyName}/${server.serverName}`}>
-                    <th scope="row" data-label="Server">
-                      <span>
-                        <span className={`badge ${up ? 'badge-success' : 'badge-error'}`}>{up ? 'Up' : 'Silent'}</span>{' '}
-                        {server.serverName}
-                      </span>
-                    </th>
-                    <td data-label="Key">{server.keyName}</td>
-                    <td data-label="Players" className="cell-number">
-                      {formatCredits(server.playersOnline)}
-                    </td>
-                    <td data-label="Last heartbeat">
-                      {formatDate(server.seenAt)} {formatTime(server.seenAt)}
-                    </td>
-                  </tr>
+                  <>
+                    <span className={`badge ${up ? 'badge-success' : 'badge-error'}`}>{up ? 'Up' : 'Silent'}</span>{' '}
+                    {server.serverName}
+                  </>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+            { header: 'Key', cell: (server) => server.keyName },
+            { header: 'Players', className: 'cell-number', cell: (server) => formatCredits(server.playersOnline) },
+            {
+              header: 'Last heartbeat',
+              className: 'cell-nowrap',
+              cell: (server) => `${formatDate(server.seenAt)} ${formatTime(server.seenAt)}`,
+            },
+          ]}
+          rows={list}
+          rowKey={(server) => `${server.keyName}/${server.serverName}`}
+        />
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { TextField } from '../shared/fields.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
@@ -99,53 +100,43 @@ export function GameServers() {
           <p>{gameServerMessages.empty}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((key) => (
-                <tr key={key._id}>
-                  <th scope="row" data-label="Name">
-                    {key.name}
-                  </th>
-                  <td data-label="Key">
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td data-label="Created">{formatDate(key.createdAt)}</td>
-                  <td data-label="Last used">{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
-                  <td data-label="Status">
-                    {key.revokedAt ? (
-                      <span className="badge">Revoked</span>
-                    ) : (
-                      <span className="badge badge-success">Active</span>
-                    )}
-                  </td>
-                  <td data-label="Actions">
-                    {key.revokedAt ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        aria-label={`Revoke the key of ${key.name}`}
-                        onClick={() => setRevoking(key)}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Game server keys"
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (key) => key.name },
+            { header: 'Key', cell: (key) => <code>{key.prefix}…</code> },
+            { header: 'Created', className: 'cell-nowrap', cell: (key) => formatDate(key.createdAt) },
+            {
+              header: 'Last used',
+              className: 'cell-nowrap',
+              cell: (key) => (key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'),
+            },
+            {
+              header: 'Status',
+              cell: (key) =>
+                key.revokedAt ? (
+                  <span className="badge">Revoked</span>
+                ) : (
+                  <span className="badge badge-success">Active</span>
+                ),
+            },
+          ]}
+          rows={list}
+          rowKey={(key) => key._id}
+          rowName={(key) => key.name}
+          actions={(key) =>
+            key.revokedAt
+              ? []
+              : [
+                  {
+                    label: 'Revoke',
+                    name: `Revoke the key of ${key.name}`,
+                    tone: 'danger',
+                    onSelect: () => setRevoking(key),
+                  },
+                ]
+          }
+        />
       )}
 
       <Dialog

@@ -225,6 +225,8 @@ function ImagePickerDialog({ selectedUrl, onSelect, onDeleted, onClose }: ImageP
                 {file ? 'Choose another file' : 'Choose a file'}
                 <input
                   ref={fileInput}
+                  id="admin-image-file"
+                  name="image"
                   className="visually-hidden"
                   type="file"
                   accept="image/*"

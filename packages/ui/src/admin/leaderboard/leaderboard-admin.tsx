@@ -16,6 +16,7 @@ import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { CheckboxField, SelectField, TextField } from '../shared/fields.tsx';
 import { ScreenHeader } from '../shared/screen-header.tsx';
@@ -196,59 +197,46 @@ export function LeaderboardAdmin() {
           <p>{leaderboardAdminMessages.noMetrics}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Key</th>
-                <th scope="col">Order</th>
-                <th scope="col">Format</th>
-                <th scope="col">Visible</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((metric) => (
-                <tr key={metric.key}>
-                  <th scope="row" data-label="Label">
-                    {metric.label}
-                  </th>
-                  <td data-label="Key">
-                    <code>{metric.key}</code>
-                  </td>
-                  <td data-label="Order">{orderLabels[metric.order]}</td>
-                  <td data-label="Format">{formatLabels[metric.format]}</td>
-                  <td data-label="Visible">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      aria-label={`Show ${metric.label} on the site`}
-                      checked={metric.visible}
-                      disabled={update.isPending}
-                      onChange={(event) =>
-                        run(
-                          () => update.mutateAsync({ key: metric.key, visible: event.target.checked }),
-                          leaderboardAdminMessages.updated,
-                        )
-                      }
-                    />
-                  </td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
-                      aria-label={`Delete the metric ${metric.label}`}
-                      onClick={() => setDeleting(metric)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Metrics"
+          columns={[
+            { header: 'Label', rowHeader: true, cell: (metric) => metric.label },
+            { header: 'Key', cell: (metric) => <code>{metric.key}</code> },
+            { header: 'Order', className: 'cell-nowrap', cell: (metric) => orderLabels[metric.order] },
+            { header: 'Format', className: 'cell-nowrap', cell: (metric) => formatLabels[metric.format] },
+            {
+              header: 'Visible',
+              cell: (metric) => (
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  id={`metric-visible-${metric.key}`}
+                  name={`visible-${metric.key}`}
+                  aria-label={`Show ${metric.label} on the site`}
+                  checked={metric.visible}
+                  disabled={update.isPending}
+                  onChange={(event) =>
+                    run(
+                      () => update.mutateAsync({ key: metric.key, visible: event.target.checked }),
+                      leaderboardAdminMessages.updated,
+                    )
+                  }
+                />
+              ),
+            },
+          ]}
+          rows={list}
+          rowKey={(metric) => metric.key}
+          rowName={(metric) => metric.label}
+          actions={(metric) => [
+            {
+              label: 'Delete',
+              name: `Delete the metric ${metric.label}`,
+              tone: 'danger',
+              onSelect: () => setDeleting(metric),
+            },
+          ]}
+        />
       )}
 
       <h3 className="admin-subheading">Season</h3>
@@ -286,44 +274,28 @@ export function LeaderboardAdmin() {
           <p>{leaderboardAdminMessages.noHidden}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Hidden</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hiddenList.map((row) => (
-                <tr key={row.userId}>
-                  <th scope="row" data-label="Player">
-                    {row.username}
-                  </th>
-                  <td data-label="Reason">{row.reason || '—'}</td>
-                  <td data-label="Hidden">{formatDate(row.hiddenAt)}</td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`Show ${row.username} again`}
-                      onClick={() =>
-                        run(
-                          () => hide.mutateAsync({ username: row.username, hidden: false }),
-                          leaderboardAdminMessages.shown(row.username),
-                        )
-                      }
-                    >
-                      Unhide
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Hidden players"
+          columns={[
+            { header: 'Player', rowHeader: true, cell: (row) => row.username },
+            { header: 'Reason', cell: (row) => row.reason || '—' },
+            { header: 'Hidden', className: 'cell-nowrap', cell: (row) => formatDate(row.hiddenAt) },
+          ]}
+          rows={hiddenList}
+          rowKey={(row) => row.userId}
+          rowName={(row) => row.username}
+          actions={(row) => [
+            {
+              label: 'Unhide',
+              name: `Show ${row.username} again`,
+              onSelect: () =>
+                void run(
+                  () => hide.mutateAsync({ username: row.username, hidden: false }),
+                  leaderboardAdminMessages.shown(row.username),
+                ),
+            },
+          ]}
+        />
       )}
 
       <ConfirmDialog

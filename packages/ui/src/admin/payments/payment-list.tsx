@@ -1,8 +1,9 @@
 // The admin's Payments screen (issue 22): every card order and invoice newest first, a page at a
 // time with "Load more", searched (player's name or email, an order or Stripe id) and filtered
 // (status, provider, a range of days) by the server; Export CSV downloads the same filtered rows.
-// A table on wide screens, cards on phones (the audit log's markup and styles).
+// The shared admin table: a table on wide screens, cards on phones.
 import {
+  type AdminPayment,
   adminPaymentKindLabels,
   type PaymentStatus,
   paymentProviderLabels,
@@ -17,6 +18,7 @@ import { Loading } from '../../loading/loading.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries, type PaymentFilters } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
@@ -35,6 +37,45 @@ export const paymentListMessages = {
   exporting: 'Exporting...',
   exportCsv: 'Export CSV',
 } as const;
+
+const paymentColumns: Column<AdminPayment>[] = [
+  {
+    header: 'Date',
+    cell: (payment) => (
+      <span className="audit-when">
+        <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
+        <span className="text-faint">{formatTime(payment.createdAt)}</span>
+      </span>
+    ),
+  },
+  { header: 'Player', cell: (payment) => payment.player.username },
+  {
+    header: 'What',
+    rowHeader: true,
+    cell: (payment) => (
+      <>
+        <Link to={payment._id} className="payment-link">
+          {payment.summary}
+        </Link>
+        <span className="text-faint payment-kind">{adminPaymentKindLabels[payment.kind]}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Amount',
+    className: 'cell-number',
+    cell: (payment) => (
+      <>
+        {formatUsd(payment.amount)}
+        {payment.refunded > 0 ? (
+          <span className="text-faint payment-refunded">−{formatUsd(payment.refunded)} refunded</span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
+  { header: 'Provider', cell: (payment) => paymentProviderLabels[payment.provider] },
+];
 
 export function PaymentList() {
   const api = useAdminApi();
@@ -119,6 +160,7 @@ export function PaymentList() {
           </label>
           <input
             id="admin-payments-from"
+            name="admin-payments-from"
             type="date"
             className="input"
             value={from}
@@ -132,6 +174,7 @@ export function PaymentList() {
           </label>
           <input
             id="admin-payments-to"
+            name="admin-payments-to"
             type="date"
             className="input"
             value={to}
@@ -155,49 +198,13 @@ export function PaymentList() {
           <p>{filtered ? paymentListMessages.noMatches : paymentListMessages.empty}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table payments-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Player</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Provider</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment._id}>
-                  <td data-label="Date">
-                    <span className="audit-when">
-                      <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
-                      <span className="text-faint">{formatTime(payment.createdAt)}</span>
-                    </span>
-                  </td>
-                  <td data-label="Player">{payment.player.username}</td>
-                  <th scope="row" data-label="What">
-                    <Link to={payment._id} className="payment-link">
-                      {payment.summary}
-                    </Link>
-                    <span className="text-faint payment-kind">{adminPaymentKindLabels[payment.kind]}</span>
-                  </th>
-                  <td data-label="Amount" className="cell-number">
-                    {formatUsd(payment.amount)}
-                    {payment.refunded > 0 ? (
-                      <span className="text-faint payment-refunded">−{formatUsd(payment.refunded)} refunded</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Status">
-                    <PaymentStatusBadge status={payment.status} />
-                  </td>
-                  <td data-label="Provider">{paymentProviderLabels[payment.provider]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Payments"
+          className="payments-table"
+          columns={paymentColumns}
+          rows={payments}
+          rowKey={(payment) => payment._id}
+        />
       )}
       <LoadMore query={list} label="Load more payments" />
     </>

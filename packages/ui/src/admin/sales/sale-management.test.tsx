@@ -3,7 +3,15 @@
 import type { Sale } from '@starport/api-client/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmation, dialog, json, makeCategory, makeItem, renderAdmin } from '../test/render-admin.tsx';
+import {
+  chooseRowAction,
+  confirmation,
+  dialog,
+  json,
+  makeCategory,
+  makeItem,
+  renderAdmin,
+} from '../test/render-admin.tsx';
 
 const running: Sale = {
   _id: 'sale-1',
@@ -85,7 +93,7 @@ describe('SalesScreen', () => {
 
   it('deletes a sale after a confirmation', async () => {
     renderAdmin('/admin/sales', { api: salesServer([running]).api });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fleet Week' }));
+    await chooseRowAction('Fleet Week', 'Delete Fleet Week');
     fireEvent.click(confirmation('Delete Sale').getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sale deleted successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Fleet Week/ })).toBeNull());

@@ -7,9 +7,10 @@ import { formatDate, formatTime } from '../../format/format.ts';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { ResourceScreen } from '../shared/resource-screen.tsx';
-import { RowActions } from '../shared/row-actions.tsx';
+import { editAndDelete } from '../shared/row-actions.ts';
 import { logFailure, useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { SaleForm } from './sale-form.tsx';
@@ -69,42 +70,26 @@ export function SalesScreen() {
       }}
     >
       {(list, { edit, remove }) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table sale-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Off</th>
-                <th scope="col">Covers</th>
-                <th scope="col">Runs</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((sale) => (
-                <tr key={sale._id}>
-                  <th scope="row" data-label="Name">
-                    {sale.name}
-                  </th>
-                  <td data-label="Off">{sale.percentOff}%</td>
-                  <td data-label="Covers">{covers(sale)}</td>
-                  <td data-label="Runs">
-                    {dateAndTime(sale.startsAt)} – {dateAndTime(sale.endsAt)}
-                  </td>
-                  <td data-label="Status">
-                    <span className={`badge ${statusBadges[sale.status]}`}>{statusLabels[sale.status]}</span>
-                  </td>
-                  <RowActions
-                    name={sale.name}
-                    onEdit={sale.status === 'ended' ? undefined : () => edit(sale)}
-                    onDelete={() => remove(sale)}
-                  />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Sales"
+          className="sale-table"
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (sale) => sale.name },
+            { header: 'Off', className: 'cell-number', cell: (sale) => `${sale.percentOff}%` },
+            { header: 'Covers', cell: covers },
+            { header: 'Runs', cell: (sale) => `${dateAndTime(sale.startsAt)} – ${dateAndTime(sale.endsAt)}` },
+            {
+              header: 'Status',
+              cell: (sale) => <span className={`badge ${statusBadges[sale.status]}`}>{statusLabels[sale.status]}</span>,
+            },
+          ]}
+          rows={list}
+          rowKey={(sale) => sale._id}
+          rowName={(sale) => sale.name}
+          actions={(sale) =>
+            editAndDelete(sale.name, sale.status === 'ended' ? undefined : () => edit(sale), () => remove(sale))
+          }
+        />
       )}
     </ResourceScreen>
   );

@@ -65,6 +65,7 @@ export const adminKeys = {
   hiddenPlayers: () => [...adminKeys.all, 'leaderboard', 'hidden-players'] as const,
   discordRoles: () => [...adminKeys.all, 'discord', 'roles'] as const,
   discordProblems: () => [...adminKeys.all, 'discord', 'problems'] as const,
+  discordAvailability: () => [...adminKeys.all, 'discord', 'availability'] as const,
   deadJobs: () => [...adminKeys.all, 'jobs', 'dead'] as const,
 };
 
@@ -132,6 +133,9 @@ export function adminQueries(api: ApiClient) {
       read(adminKeys.hiddenPlayers(), () => admin.leaderboard.hiddenPlayers().then((a) => a.players)),
     discordRoles: () => read(adminKeys.discordRoles(), () => admin.discord.roles().then((a) => a.roles)),
     discordProblems: () => read(adminKeys.discordProblems(), () => admin.discord.problems().then((a) => a.problems)),
+    /** What the server's configuration lets Discord do (public site settings); null from an older server. */
+    discordAvailability: () =>
+      read(adminKeys.discordAvailability(), () => api.shop.siteSettings().then((a) => a.discord ?? null)),
     deadJobs: () => read(adminKeys.deadJobs(), () => admin.jobs.dead().then((a) => a.jobs)),
     coupons: () => read(adminKeys.coupons(), () => admin.coupons.list().then((a) => a.coupons)),
   };

@@ -1,5 +1,5 @@
 // The controls above a list the server searches and filters (users, the audit log): a search box
-// and labelled selects, in one row that wraps (.admin-filters).
+// and labelled selects, in one row that wraps (.admin-filters). Each control's id is its name too.
 import type { ReactNode } from 'react';
 
 export function SearchFilter({
@@ -22,6 +22,7 @@ export function SearchFilter({
       </label>
       <input
         id={id}
+        name={id}
         type="search"
         className="input"
         placeholder={placeholder}
@@ -52,7 +53,13 @@ export function SelectFilter<Value extends string>({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value as Value)}>
+      <select
+        id={id}
+        name={id}
+        className="select"
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value)}
+      >
         {children}
       </select>
     </div>

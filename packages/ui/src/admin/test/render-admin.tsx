@@ -3,7 +3,7 @@
 
 import type { AdminUser, ShopCategory, ShopItem, SiteSettings, Tier, User } from '@starport/api-client/contract';
 import { defaultSiteSettings } from '@starport/api-client/contract';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -117,6 +117,8 @@ export function renderAdmin(path: string, options: RenderAdminOptions = {}) {
     'GET /api/admin/jobs?state=dead': () => json(200, { jobs: [] }),
     'GET /api/admin/game-heartbeats': () => json(200, { servers: [] }),
     'GET /api/admin/site-settings': () => json(200, { settings: defaultSiteSettings }),
+    'GET /api/shop/site-settings': () =>
+      json(200, { settings: defaultSiteSettings, discord: { linking: true, roles: true } }),
   };
   const answers = { ...defaults, ...options.api };
 
@@ -177,4 +179,13 @@ export function dialog(name: string) {
 /** The open confirmation with this title. */
 export function confirmation(name: string) {
   return within(screen.getByRole('alertdialog', { name }));
+}
+
+/**
+ * Opens a row's actions menu ("Actions for Ships", data-table.tsx) and chooses one of its actions by
+ * its name ("Edit Ships"), as a click would.
+ */
+export async function chooseRowAction(rowName: string, action: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${rowName}` }));
+  fireEvent.click(screen.getByRole('menuitem', { name: action }));
 }

@@ -8,9 +8,10 @@ import { formatDate, formatTime } from '../../format/format.ts';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { ResourceScreen } from '../shared/resource-screen.tsx';
-import { RowActions } from '../shared/row-actions.tsx';
+import { editAndDelete } from '../shared/row-actions.ts';
 import { useAdminQuery } from '../shared/use-admin-query.ts';
 import { useAdminTitle } from '../shared/use-admin-title.ts';
 import { UpdateForm } from './update-form.tsx';
@@ -33,6 +34,26 @@ function whenOf(update: AdminUpdate): string {
   if (update.status === 'scheduled' && update.publishAt) return dateAndTime(update.publishAt);
   return '—';
 }
+
+const statusBadges = { draft: '', scheduled: 'badge-warning', published: 'badge-success' } as const;
+
+const updateColumns: Column<AdminUpdate>[] = [
+  {
+    header: 'Title',
+    rowHeader: true,
+    cell: (update) => (
+      <>
+        {update.pinned ? <span className="badge badge-info">Pinned</span> : null} {update.title}
+      </>
+    ),
+  },
+  { header: 'Slug', cell: (update) => <code className="slug">{update.slug}</code> },
+  {
+    header: 'Status',
+    cell: (update) => <span className={`badge ${statusBadges[update.status]}`}>{statusLabels[update.status]}</span>,
+  },
+  { header: 'Published / scheduled', className: 'cell-nowrap', cell: whenOf },
+];
 
 export function UpdatesScreen() {
   const api = useAdminApi();
@@ -64,42 +85,21 @@ export function UpdatesScreen() {
       }}
     >
       {(list, { edit, remove }) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table update-table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Status</th>
-                <th scope="col">Published / scheduled</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((update) => (
-                <tr key={update._id}>
-                  <th scope="row" data-label="Title">
-                    <span>
-                      {update.pinned ? <span className="badge badge-info">Pinned</span> : null} {update.title}
-                    </span>
-                  </th>
-                  <td data-label="Slug">
-                    <code className="slug">{update.slug}</code>
-                  </td>
-                  <td data-label="Status">
-                    <span
-                      className={`badge ${update.status === 'published' ? 'badge-success' : update.status === 'scheduled' ? 'badge-warning' : ''}`}
-                    >
-                      {statusLabels[update.status]}
-                    </span>
-                  </td>
-                  <td data-label="Published / scheduled">{whenOf(update)}</td>
-                  <RowActions name={update.title} onEdit={() => edit(update)} onDelete={() => remove(update)} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Updates"
+          className="update-table"
+          columns={updateColumns}
+          rows={list}
+          rowKey={(update) => update._id}
+          rowName={(update) => update.title}
+          actions={(update) =>
+            editAndDelete(
+              update.title,
+              () => edit(update),
+              () => remove(update),
+            )
+          }
+        />
       )}
     </ResourceScreen>
   );

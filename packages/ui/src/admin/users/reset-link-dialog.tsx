@@ -82,6 +82,8 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
             <span className="field-label">Reset link (works once, until {untilTime(link.expiresAt)})</span>
             <input
               ref={field}
+              id="admin-reset-link"
+              name="resetLink"
               className="input"
               readOnly
               value={link.url}

@@ -4,7 +4,7 @@
 import type { AdminUser, CustomMailItem, SendMailRequest, ShopItem } from '@starport/api-client/contract';
 import { adminMessages, customMailItemSchema, DEFAULT_MAIL_SENDER } from '@starport/api-client/contract';
 import type { FormEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../../toast/toast.tsx';
 import { TextAreaField, TextField } from '../shared/fields.tsx';
 import { numberOrZero } from '../shared/form-errors.ts';
@@ -36,10 +36,16 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
   const [customErrors, setCustomErrors] = useState<{ name?: string; quantity?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const senderRef = useRef<HTMLInputElement>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const customNameRef = useRef<HTMLInputElement>(null);
   const customQuantityRef = useRef<HTMLInputElement>(null);
+
+  // Opened from the row's actions menu: the form takes the focus, so a keyboard user is in it.
+  useEffect(() => {
+    senderRef.current?.focus();
+  }, []);
 
   function addCustomItem() {
     const candidate = { itemName: customName.trim(), quantity: numberOrZero(customQuantity) };
@@ -98,6 +104,7 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
       ) : null}
       <div className="form-grid">
         <TextField
+          ref={senderRef}
           label="Sender name"
           name="senderName"
           value={senderName}
@@ -143,6 +150,9 @@ export function SendMailForm({ user, items, onSend, onCancel }: SendMailFormProp
                 <li key={item._id}>
                   <label className="check-field">
                     <input
+                      id={`${titleId}-item-${item._id}`}
+                      name="itemIds"
+                      value={item._id}
                       type="checkbox"
                       className="checkbox"
                       checked={itemIds.includes(item._id)}

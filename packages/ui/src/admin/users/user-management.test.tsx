@@ -4,6 +4,7 @@ import type { AdminUser } from '@starport/api-client/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  chooseRowAction,
   confirmation,
   dialog,
   json,
@@ -301,9 +302,11 @@ describe('UserManagement', () => {
     const { count } = renderAdmin('/admin/users', { api: userServer() });
     await screen.findByText('orion');
 
-    fireEvent.click(row('nova').getByRole('button', { name: 'Send mail to nova' }));
+    await chooseRowAction('nova', 'Send mail to nova');
     const form = within(screen.getByRole('form', { name: 'Send mail to nova' }));
     expect((form.getByLabelText('Sender name') as HTMLInputElement).value).toBe('Admin');
+    // Opened from the row's menu, the form takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Sender name')));
     fireEvent.change(form.getByLabelText('Subject'), { target: { value: 'Welcome' } });
     fireEvent.click(form.getByRole('button', { name: 'Send Mail' }));
 
@@ -315,7 +318,7 @@ describe('UserManagement', () => {
   it("adds custom items ('Item name is required' without a name) and sends the mail with them", async () => {
     const { bodies, count } = renderAdmin('/admin/users', { api: userServer() });
     await screen.findByText('orion');
-    fireEvent.click(row('nova').getByRole('button', { name: 'Send mail to nova' }));
+    await chooseRowAction('nova', 'Send mail to nova');
     const form = within(screen.getByRole('form', { name: 'Send mail to nova' }));
 
     fireEvent.click(form.getByRole('button', { name: 'Add Item' }));
@@ -354,7 +357,7 @@ describe('UserManagement', () => {
   it("says 'Failed to send mail' when the server gives no reason", async () => {
     renderAdmin('/admin/users', { api: { ...userServer(), 'POST /api/admin/send-mail': () => json(500, {}) } });
     await screen.findByText('orion');
-    fireEvent.click(row('nova').getByRole('button', { name: 'Send mail to nova' }));
+    await chooseRowAction('nova', 'Send mail to nova');
     const form = within(screen.getByRole('form', { name: 'Send mail to nova' }));
     fireEvent.change(form.getByLabelText('Subject'), { target: { value: 'Hi' } });
     fireEvent.change(form.getByLabelText('Message'), { target: { value: 'Hello' } });
@@ -396,10 +399,13 @@ describe('UserManagement', () => {
     });
     expect(await screen.findByText('Discord roles need your attention')).toBeTruthy();
     expect(screen.getByText('orion: The bot lacks the Manage Roles permission')).toBeTruthy();
-    // Only linked players have a resync button.
-    expect(row('nova').queryByRole('button', { name: /Resync Discord roles/ })).toBeNull();
+    // Only linked players' menus offer a resync.
+    fireEvent.click(row('nova').getByRole('button', { name: 'Actions for nova' }));
+    expect(screen.getByRole('menuitem', { name: 'Deliveries of nova' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /Resync Discord roles/ })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu', { name: 'Actions for nova' }), { key: 'Escape' });
 
-    fireEvent.click(row('orion').getByRole('button', { name: 'Resync Discord roles of orion' }));
+    await chooseRowAction('orion', 'Resync Discord roles of orion');
     expect(await screen.findByText('Discord roles will be resynced shortly')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Discord roles need your attention')).toBeNull());
 

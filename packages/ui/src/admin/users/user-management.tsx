@@ -1,7 +1,8 @@
 // User Management (SPEC.md §2): the total, a search, filters and sort orders the server applies (a
 // page at a time with "Load more": issue 18), and per player their credits (edited through a
-// prompt), tier, admin flag (after a confirmation) and an inline Send Mail form. A table on wide
-// screens, cards on phones (the same markup, restyled).
+// prompt), tier, admin flag (after a confirmation); in each row's actions menu an inline Send Mail form,
+// the player's deliveries, credit history, item moves, a reset link and a Discord resync. The shared
+// admin table (shared/data-table.tsx): one line a row on wide screens, cards on phones.
 
 import {
   type AdminUser,
@@ -9,7 +10,7 @@ import {
   DEFAULT_ADMIN_USER_SORT,
   type SendMailRequest,
 } from '@starport/api-client/contract';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../dialog/dialog.tsx';
 import { formatCredits, formatDate } from '../../format/format.ts';
 import { Loading } from '../../loading/loading.tsx';
@@ -17,6 +18,7 @@ import { useSession } from '../../session/session.tsx';
 import { useToast } from '../../toast/toast.tsx';
 import { useAdminApi } from '../shared/admin-context.tsx';
 import { adminQueries, type UserListFilters } from '../shared/admin-queries.ts';
+import { type Column, DataTable } from '../shared/data-table.tsx';
 import { describeError, messageOr } from '../shared/errors.ts';
 import { SearchFilter, SelectFilter } from '../shared/list-filters.tsx';
 import { LoadMore } from '../shared/load-more.tsx';
@@ -177,6 +179,118 @@ export function UserManagement() {
   const filtered = Boolean(filters.search || filters.tier || filters.admin !== undefined);
   const tierList = tiers.data ?? [];
 
+  const userColumns: Column<AdminUser>[] = [
+    {
+      header: 'Username',
+      rowHeader: true,
+      className: 'cell-nowrap',
+      cell: (user) => (
+        <>
+          <span className="user-name cell-truncate" title={user.user_name}>
+            {user.user_name}
+            {me?._id === user._id ? <span className="text-faint"> (you)</span> : null}
+          </span>
+          <span className="user-created">Joined {formatDate(user.user_created_at)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Email',
+      cell: (user) => (
+        <span className="cell-truncate" title={user.user_email}>
+          {user.user_email}
+        </span>
+      ),
+    },
+    {
+      header: 'Discord',
+      className: 'cell-nowrap',
+      cell: (user) =>
+        user.discordId ? (
+          <span className="discord-status">
+            <span className="badge badge-success">Linked</span>
+            <span className="discord-username cell-truncate" title={user.discordUsername ?? undefined}>
+              {user.discordUsername}
+            </span>
+          </span>
+        ) : (
+          <span className="text-faint">Not linked</span>
+        ),
+    },
+    {
+      header: 'Credits',
+      className: 'cell-nowrap',
+      cell: (user) => (
+        <span className="user-credits">
+          <span>{formatCredits(user.credits)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Edit credits of ${user.user_name}`}
+            onClick={() => setEditingCredits(user)}
+          >
+            Edit
+          </button>
+        </span>
+      ),
+    },
+    {
+      header: 'Tier',
+      className: 'cell-nowrap',
+      cell: (user) => (
+        <>
+          <label className="visually-hidden" htmlFor={`user-tier-${user._id}`}>
+            Tier of {user.user_name}
+          </label>
+          <select
+            id={`user-tier-${user._id}`}
+            name={`tier-${user._id}`}
+            className="select select-compact"
+            value={user.currentTier?._id ?? ''}
+            disabled={assigning === user._id}
+            onChange={(event) => void handleTier(user, event.target.value)}
+          >
+            <option value="">No Tier</option>
+            {tierList.map((tier) => (
+              <option key={tier._id} value={tier._id}>
+                {tier.name}
+              </option>
+            ))}
+            {/* A tier the list does not hold (still loading, or removed) still shows by name. */}
+            {user.currentTier && !tierList.some((tier) => tier._id === user.currentTier?._id) ? (
+              <option value={user.currentTier._id}>{user.currentTier.name}</option>
+            ) : null}
+          </select>
+        </>
+      ),
+    },
+    {
+      header: 'Admin',
+      className: 'cell-nowrap',
+      cell: (user) => {
+        const isMe = me?._id === user._id;
+        return (
+          <button
+            type="button"
+            className={user.isAdmin ? 'btn btn-sm role-toggle is-admin' : 'btn btn-sm role-toggle'}
+            aria-label={`${user.isAdmin ? 'Admin' : 'User'}: change the admin status of ${user.user_name}`}
+            title={
+              isMe
+                ? 'You cannot revoke your own admin status'
+                : user.isAdmin
+                  ? 'Revoke admin status'
+                  : 'Grant admin status'
+            }
+            disabled={isMe}
+            onClick={() => setToggling(user)}
+          >
+            {user.isAdmin ? 'Admin' : 'User'}
+          </button>
+        );
+      },
+    },
+  ];
+
   return (
     <>
       <ScreenHeader
@@ -248,170 +362,52 @@ export function UserManagement() {
           <p>{userMessages.empty}</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table user-table">
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                <th scope="col">Discord</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Tier</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => {
-                const isMe = me?._id === user._id;
-                const mailOpen = mailTo === user._id;
-                return (
-                  <Fragment key={user._id}>
-                    <tr className={mailOpen ? 'is-open' : undefined}>
-                      <th scope="row" data-label="Username">
-                        <span>
-                          <span className="user-name">
-                            {user.user_name}
-                            {isMe ? <span className="text-faint"> (you)</span> : null}
-                          </span>
-                          <span className="user-created">Joined {formatDate(user.user_created_at)}</span>
-                        </span>
-                      </th>
-                      <td data-label="Email" className="user-email">
-                        {user.user_email}
-                      </td>
-                      <td data-label="Discord">
-                        {user.discordId ? (
-                          <span className="discord-status">
-                            <span className="badge badge-success">Linked</span>
-                            <span className="discord-username">{user.discordUsername}</span>
-                            <button
-                              type="button"
-                              className="btn btn-ghost btn-sm"
-                              aria-label={`Resync Discord roles of ${user.user_name}`}
-                              title="Resync Discord roles"
-                              onClick={() => void handleResync(user)}
-                            >
-                              Resync
-                            </button>
-                          </span>
-                        ) : (
-                          <span className="text-faint">Not linked</span>
-                        )}
-                      </td>
-                      <td data-label="Credits">
-                        <span className="user-credits">
-                          <span>{formatCredits(user.credits)}</span>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm"
-                            aria-label={`Edit credits of ${user.user_name}`}
-                            onClick={() => setEditingCredits(user)}
-                          >
-                            Edit
-                          </button>
-                        </span>
-                      </td>
-                      <td data-label="Tier">
-                        <select
-                          className="select select-compact"
-                          aria-label={`Tier of ${user.user_name}`}
-                          value={user.currentTier?._id ?? ''}
-                          disabled={assigning === user._id}
-                          onChange={(event) => void handleTier(user, event.target.value)}
-                        >
-                          <option value="">No Tier</option>
-                          {tierList.map((tier) => (
-                            <option key={tier._id} value={tier._id}>
-                              {tier.name}
-                            </option>
-                          ))}
-                          {/* A tier the list does not hold (still loading, or removed) still shows by name. */}
-                          {user.currentTier && !tierList.some((tier) => tier._id === user.currentTier?._id) ? (
-                            <option value={user.currentTier._id}>{user.currentTier.name}</option>
-                          ) : null}
-                        </select>
-                      </td>
-                      <td data-label="Admin">
-                        <button
-                          type="button"
-                          className={user.isAdmin ? 'btn btn-sm role-toggle is-admin' : 'btn btn-sm role-toggle'}
-                          aria-label={`${user.isAdmin ? 'Admin' : 'User'}: change the admin status of ${user.user_name}`}
-                          title={
-                            isMe
-                              ? 'You cannot revoke your own admin status'
-                              : user.isAdmin
-                                ? 'Revoke admin status'
-                                : 'Grant admin status'
-                          }
-                          disabled={isMe}
-                          onClick={() => setToggling(user)}
-                        >
-                          {user.isAdmin ? 'Admin' : 'User'}
-                        </button>
-                      </td>
-                      <td data-label="Actions">
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-sm"
-                          aria-expanded={mailOpen}
-                          aria-label={`Send mail to ${user.user_name}`}
-                          onClick={() => setMailTo(mailOpen ? null : user._id)}
-                        >
-                          Send Mail
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          aria-label={`Deliveries of ${user.user_name}`}
-                          onClick={() => setDeliveriesOf(user)}
-                        >
-                          Deliveries
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          aria-label={`Credit history of ${user.user_name}`}
-                          onClick={() => setHistoryOf(user)}
-                        >
-                          History
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          aria-label={`Item moves of ${user.user_name}`}
-                          onClick={() => setMovesOf(user)}
-                        >
-                          Item moves
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          aria-label={`Copy a password reset link for ${user.user_name}`}
-                          onClick={() => setResetLinkOf(user)}
-                        >
-                          Reset link
-                        </button>
-                      </td>
-                    </tr>
-                    {mailOpen ? (
-                      <tr className="mail-row">
-                        <td colSpan={7}>
-                          <SendMailForm
-                            user={user}
-                            items={items.data ?? []}
-                            onSend={(mail) => handleSendMail(user, mail)}
-                            onCancel={() => setMailTo(null)}
-                          />
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Users"
+          className="user-table"
+          columns={userColumns}
+          rows={shown}
+          rowKey={(user) => user._id}
+          rowName={(user) => user.user_name}
+          actions={(user) => [
+            {
+              label: 'Send Mail',
+              name: `Send mail to ${user.user_name}`,
+              onSelect: () => setMailTo(mailTo === user._id ? null : user._id),
+            },
+            { label: 'Deliveries', name: `Deliveries of ${user.user_name}`, onSelect: () => setDeliveriesOf(user) },
+            {
+              label: 'Credit history',
+              name: `Credit history of ${user.user_name}`,
+              onSelect: () => setHistoryOf(user),
+            },
+            { label: 'Item moves', name: `Item moves of ${user.user_name}`, onSelect: () => setMovesOf(user) },
+            {
+              label: 'Reset link',
+              name: `Copy a password reset link for ${user.user_name}`,
+              onSelect: () => setResetLinkOf(user),
+            },
+            ...(user.discordId
+              ? [
+                  {
+                    label: 'Resync Discord roles',
+                    name: `Resync Discord roles of ${user.user_name}`,
+                    onSelect: () => void handleResync(user),
+                  },
+                ]
+              : []),
+          ]}
+          detail={(user) =>
+            mailTo === user._id ? (
+              <SendMailForm
+                user={user}
+                items={items.data ?? []}
+                onSend={(mail) => handleSendMail(user, mail)}
+                onCancel={() => setMailTo(null)}
+              />
+            ) : null
+          }
+        />
       )}
       <LoadMore query={users} label="Load more users" />
 
