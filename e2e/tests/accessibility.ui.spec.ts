@@ -3,7 +3,7 @@
 // "incomplete"), on every page of the site's router (routes.tsx) and of the admin panel's tabs
 // (packages/ui/src/admin/admin-app.tsx), and on every dialog opened from them, at a phone's width
 // (390 px) and a desktop's (1280 px). One list of pages and one of dialogs: a new screen is one more
-// entry. What each needs (a signed-in player or admin, a purchase, a post) is made once through the
+// entry. Pages' pixels are measured at 1280 px, dialogs' at both widths. What each needs (a signed-in player or admin, a purchase, a post) is made once through the
 // API in beforeAll; each role signs in once per width, and its one tab goes from screen to screen.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import {
   test,
 } from '@playwright/test';
 import { type Account, loginAccount, registerAccount } from '../fixtures/accounts.ts';
-import { mailItems, setCredits } from '../fixtures/admin.ts';
+import { chooseRowAction, mailItems, setCredits } from '../fixtures/admin.ts';
 import { lowContrastText } from '../fixtures/contrast.ts';
 import { subscribeInSandbox } from '../fixtures/payments.ts';
 import { e2eAdmin } from '../playwright.config.ts';
@@ -273,7 +273,7 @@ const dialogs: DialogCase[] = [
     path: '/admin/users',
     async open(page, seed) {
       await findUser(page, seed.player.username);
-      await button(page, `Deliveries of ${seed.player.username}`).click();
+      await chooseRowAction(page, seed.player.username, 'Deliveries');
       return page.getByRole('dialog');
     },
   },
@@ -283,7 +283,7 @@ const dialogs: DialogCase[] = [
     path: '/admin/users',
     async open(page, seed) {
       await findUser(page, seed.player.username);
-      await button(page, `Credit history of ${seed.player.username}`).click();
+      await chooseRowAction(page, seed.player.username, 'Credit history');
       return page.getByRole('dialog');
     },
   },
@@ -293,7 +293,7 @@ const dialogs: DialogCase[] = [
     path: '/admin/users',
     async open(page, seed) {
       await findUser(page, seed.player.username);
-      await button(page, `Item moves of ${seed.player.username}`).click();
+      await chooseRowAction(page, seed.player.username, 'Item moves');
       return dialog(page, `Item moves of ${seed.player.username}`);
     },
   },
@@ -303,7 +303,7 @@ const dialogs: DialogCase[] = [
     path: '/admin/users',
     async open(page, seed) {
       await findUser(page, seed.player.username);
-      await button(page, `Copy a password reset link for ${seed.player.username}`).click();
+      await chooseRowAction(page, seed.player.username, 'Reset link');
       return page.getByRole('dialog');
     },
   },
@@ -504,6 +504,9 @@ async function unnamedIconButtons(page: Page, scope = 'body'): Promise<string[]>
     );
 }
 
+/** The width at which whole pages are measured on the pixels (a full-page screenshot is the costly part). */
+const CONTRAST_PAGE_WIDTH = 1280;
+
 async function contrastFailures(page: Page, options: { scope?: string; fullPage?: boolean }): Promise<string[]> {
   const { measured, findings } = await lowContrastText(page, {
     scope: options.scope ?? null,
@@ -547,7 +550,11 @@ for (const size of widths) {
         await screen.ready?.(page, seed);
         expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
         expect.soft(await unnamedIconButtons(page), 'icon-only buttons without a name').toEqual([]);
-        expect.soft(await contrastFailures(page, { fullPage: true }), 'text below WCAG AA contrast').toEqual([]);
+        // The pixels of a whole page at the desktop width, where the issue measured them (the same
+        // colour tokens draw the phone's layout; its dialogs are measured below at both widths).
+        if (size.width === CONTRAST_PAGE_WIDTH) {
+          expect.soft(await contrastFailures(page, { fullPage: true }), 'text below WCAG AA contrast').toEqual([]);
+        }
       });
     }
     for (const entry of dialogs) {

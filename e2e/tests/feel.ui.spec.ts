@@ -147,7 +147,7 @@ for (const width of [1280, 390]) {
   test.describe(`the deliveries dialog at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
 
-    test('has the dialogs’ one layout: title, body, a roomy Close on the right; Tab stays in it, Escape closes it and focus goes back', async ({
+    test('has the dialogs’ one layout: title, body, a roomy Close on the right; Tab stays in it, Escape closes it and focus goes back to the row’s menu button', async ({
       page,
       request,
     }) => {
@@ -157,8 +157,21 @@ for (const width of [1280, 390]) {
       await page.getByLabel('Search users').fill(buyer.username);
       // The debounced search has landed: the row is the one that stays.
       await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
-      const opener = page.getByRole('button', { name: `Deliveries of ${buyer.username}` });
+      // The row's actions are behind its menu button: opened and chosen with the keyboard.
+      const opener = page.getByRole('button', { name: `Actions for ${buyer.username}` });
       await opener.focus();
+      await page.keyboard.press('Enter');
+      const deliveries = page
+        .getByRole('menu', { name: `Actions for ${buyer.username}` })
+        .getByRole('menuitem', { name: 'Deliveries' });
+      for (
+        let presses = 0;
+        presses < 10 && !(await deliveries.evaluate((item) => item === document.activeElement));
+        presses++
+      ) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await expect(deliveries).toBeFocused();
       await page.keyboard.press('Enter');
 
       const dialog = page.getByRole('dialog', { name: `Deliveries of ${buyer.username}` });
