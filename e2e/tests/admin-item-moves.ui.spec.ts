@@ -3,7 +3,7 @@
 // confirmation (the row then reads Reversed, and a second reversal is refused with the server's
 // words), and the buyer's inventory has the item back. At desktop and phone widths; screenshots go
 // to E2E_SCREENSHOTS.
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { loginAccount, registerAccount, signIn, test } from '../fixtures/accounts.ts';
 import { chooseRowAction, setCredits } from '../fixtures/admin.ts';
 import { shoot } from '../fixtures/screenshots.ts';
