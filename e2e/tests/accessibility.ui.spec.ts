@@ -63,6 +63,12 @@ const widths = [
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const alertDialog = (page: Page, name: string | RegExp) => page.getByRole('alertdialog', { name });
 const button = (page: Page | Locator, name: string | RegExp) => page.getByRole('button', { name });
+/** A row's action: through its actions menu where the table has one, else its own button ("Delete NAME"). */
+async function rowAction(page: Page, rowName: string, action: string): Promise<void> {
+  const menu = button(page, `Actions for ${rowName}`);
+  if ((await menu.count()) > 0) await chooseRowAction(page, rowName, action);
+  else await button(page, `${action} ${rowName}`).click();
+}
 /** The admin users screen narrowed to one player, whose row actions open the dialogs. */
 async function findUser(page: Page, username: string): Promise<void> {
   await page.getByLabel('Search users').fill(username);
@@ -245,6 +251,46 @@ const dialogs: DialogCase[] = [
       await button(page, '+ Create Item').click();
       await button(dialog(page, 'Create Shop Item'), 'Choose image').click();
       return dialog(page, 'Choose Image');
+    },
+  },
+  {
+    name: 'admin delete item',
+    role: 'admin',
+    path: '/admin/shop',
+    async open(page) {
+      await rowAction(page, 'Scout Corvette', 'Delete');
+      return alertDialog(page, 'Delete Shop Item');
+    },
+  },
+  {
+    name: 'admin delete image',
+    role: 'admin',
+    path: '/admin/shop',
+    async open(page) {
+      await button(page, '+ Create Item').click();
+      await button(dialog(page, 'Create Shop Item'), 'Choose image').click();
+      await button(dialog(page, 'Choose Image'), /^Delete /)
+        .first()
+        .click();
+      return alertDialog(page, 'Delete Image');
+    },
+  },
+  {
+    name: 'admin delete category',
+    role: 'admin',
+    path: '/admin/categories',
+    async open(page) {
+      await rowAction(page, 'Credits', 'Delete');
+      return alertDialog(page, 'Delete Category');
+    },
+  },
+  {
+    name: 'admin delete update',
+    role: 'admin',
+    path: '/admin/updates',
+    async open(page) {
+      await rowAction(page, 'Axe patrol', 'Delete');
+      return alertDialog(page, 'Delete Update');
     },
   },
   {
