@@ -32,10 +32,12 @@ async function main() {
   let drained: (() => void) | null = null;
   /** Set once the listener closes (after SHUTDOWN_DELAY_MS): from then on idle connections are closed. */
   let closing = false;
-  server.on('request', (_req, res) => {
+  // First among the listeners: a hot read (hot-reads.ts) is answered synchronously by the app's own
+  // listener, and a header can only be set before that.
+  server.prependListener('request', (_req, res) => {
     inFlight += 1;
     // While draining, a keep-alive connection is closed once its answer is sent.
-    if (ctx.runtime.draining) res.setHeader('Connection', 'close');
+    if (ctx.runtime.draining && !res.headersSent) res.setHeader('Connection', 'close');
     res.once('close', () => {
       inFlight -= 1;
       // Not during the delay: a client may already be sending its next request on this connection.

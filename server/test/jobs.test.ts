@@ -346,4 +346,25 @@ describe('the schedule', () => {
       await h.close();
     }
   });
+
+  it('logs a task that failed on the database being away as a warning, any other failure as an error', async () => {
+    const h = await createHarness('sqlite');
+    try {
+      const away = Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+      const schedule = startSchedule(h.ctx, [
+        { name: 'test.outage', everyMs: 3_600_000, atStart: true, run: () => Promise.reject(away) },
+        { name: 'test.fault', everyMs: 3_600_000, atStart: true, run: () => Promise.reject(new TypeError('a bug')) },
+      ]);
+      await schedule.stop();
+      const failures = h.logs
+        .filter((line) => String(line.msg).startsWith('test.'))
+        .map((line) => [line.level, line.msg, line.error]);
+      expect(failures).toEqual([
+        ['warn', 'test.outage_failed', 'Error: Connection terminated unexpectedly'],
+        ['error', 'test.fault_failed', 'TypeError: a bug'],
+      ]);
+    } finally {
+      await h.close();
+    }
+  });
 });

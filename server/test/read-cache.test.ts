@@ -170,6 +170,24 @@ describe('ReadCache', () => {
     expect(await cache.get('gone', async () => ({ n: 99 }))).toEqual({ n: 99 });
   });
 
+  it('answers none of what it held once the counter moves, a few values or many, in get and in peek', async () => {
+    const { counter, cache } = counted({ ...roomy, maxEntries: 1000 });
+    for (const size of [1, 3, 200]) {
+      for (let i = 0; i < size; i++)
+        await cache.get(
+          `key-${i}`,
+          async () => ({ n: 1 }),
+          () => [`user:${i}`],
+        );
+      expect(cache.peek(`key-${size - 1}`)).toEqual({ n: 1 });
+      counter.bump();
+      for (let i = 0; i < size; i++) expect(cache.peek(`key-${i}`)).toBeUndefined();
+      for (let i = 0; i < size; i++) expect(await cache.get(`key-${i}`, async () => ({ n: 2 }))).toEqual({ n: 2 });
+      expect(cache.peek('key-0')).toEqual({ n: 2 });
+      counter.bump();
+    }
+  });
+
   it('does not keep what was read while a write landed, and hands out values nobody can change', async () => {
     const { counter, cache } = counted();
     let loads = 0;

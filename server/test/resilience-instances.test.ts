@@ -212,6 +212,9 @@ describe('SIGTERM under load', () => {
   it('keeps serving through SHUTDOWN_DELAY_MS with readiness 503, so a load balancer can look away first', async () => {
     h = await createHarness('sqlite');
     const server = await startServer(built.entry, h, { SHUTDOWN_DELAY_MS: '2000' });
+    // The site settings twice: the second is answered from memory, before the router (hot-reads.ts),
+    // as the next ones will be during the delay.
+    for (const _ of [1, 2]) expect((await callServer(server.url, '/api/shop/site-settings')).status).toBe(200);
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const ready = await callServer(server.url, '/api/health/ready');
@@ -221,6 +224,11 @@ describe('SIGTERM under load', () => {
     const items = await callServer(server.url, '/api/shop/items');
     expect(items.status).toBe(200);
     expect(items.headers.get('connection')).toBe('close');
+    // A hot read too: it is written at once, and the drain's header must still be on it (a header set
+    // after the answer was written crashed the process here, cutting every request in flight).
+    const settings = await callServer(server.url, '/api/shop/site-settings');
+    expect(settings.status).toBe(200);
+    expect(settings.headers.get('connection')).toBe('close');
     expect(await server.exited).toBe(0);
   }, 30_000);
 });

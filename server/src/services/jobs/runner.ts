@@ -8,7 +8,6 @@
 // in hand.
 import type { AppContext } from '../../context.ts';
 import type { Executor, JobRow } from '../../db/database.ts';
-import { isDatabaseUnavailable } from '../../db/dialect.ts';
 import {
   claimDueJob,
   enqueueJob,
@@ -18,6 +17,7 @@ import {
 } from '../../db/repositories/jobs.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { logBackgroundFailure } from './failure-log.ts';
 import { type BackoffPolicy, retryDelayMs } from './retry-delay.ts';
 
 /** How an attempt ended: done, parked for an admin, or to be tried again (after `retryInMs`, or the backoff). */
@@ -188,12 +188,7 @@ export function createJobRunner(ctx: AppContext, kinds: AnyJobKind[], options: R
   const kick = () => {
     if (poll || stopped) return;
     poll = runDue(100, () => !stopped)
-      .catch((error) => {
-        // The database away (a stall, a restart) is an outage the next poll outlasts, as calls answer
-        // 503 with a warning meanwhile; anything else is a fault.
-        const log = isDatabaseUnavailable(error) ? ctx.logger.warn : ctx.logger.error;
-        log.call(ctx.logger, 'jobs.poll_failed', { error: String(error) });
-      })
+      .catch((error) => logBackgroundFailure(ctx, 'jobs.poll_failed', error))
       .finally(() => {
         poll = null;
       });

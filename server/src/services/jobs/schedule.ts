@@ -16,6 +16,7 @@ import { expireTrades } from '../economy/trades.ts';
 import { pruneOldStatEvents } from '../leaderboard/stats.ts';
 import { expireAbandonedSandboxOrders } from '../payments/providers/sandbox.ts';
 import { settleSubscriptionHolds } from '../payments/subscription-holds.ts';
+import { logBackgroundFailure } from './failure-log.ts';
 import { jobKinds } from './kinds.ts';
 import { reapExpiredLeases } from './runner.ts';
 
@@ -86,7 +87,7 @@ export function startSchedule(ctx: AppContext, tasks: ScheduledTask[] = schedule
     .map((task) => {
       const tick = () => {
         if (stopped) return;
-        const work = task.run(ctx).catch((error) => ctx.logger.error(`${task.name}_failed`, { error: String(error) }));
+        const work = task.run(ctx).catch((error) => logBackgroundFailure(ctx, `${task.name}_failed`, error));
         inFlight.add(work);
         void work.finally(() => inFlight.delete(work));
       };
