@@ -21,6 +21,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-bench-'));
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/** `BENCH_ROWS=storm,me` measures only those rows (catalogue, me, html, assets, storm, start); all by default. */
+const wants = (row) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split(',').includes(row);
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || '';
 const siteDir = path.join(root, 'apps', 'site', 'dist');
 const children = new Set();
@@ -317,7 +319,12 @@ async function main() {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
   };
-  const server = await start('server', ['server/dist/index.js'], serverEnv, '/api/health');
+  // BENCH_PROFILE=<folder>: the measured server writes a CPU profile there when it stops (open it in
+  // Chrome's DevTools, Performance), for the note on a row that misses.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
+  const server = await start('server', [...profile, 'server/dist/index.js'], serverEnv, '/api/health');
 
   // The catalogue as the real server answers it, in each form it sends: the reference serves these very bytes.
   const cataloguePaths = ['/api/shop/items', '/api/tiers', '/api/shop/categories', '/api/shop/site-settings'];
@@ -346,51 +353,57 @@ async function main() {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   const rows = [];
-  for (const p of cataloguePaths) {
+  for (const p of wants('catalogue') ? cataloguePaths : []) {
     rows.push(await compare(`GET ${p}`, { url: `${server.url}${p}` }, { url: `${reference.url}/bytes${p}` }, 0.7));
   }
   const meToken = realDb.tokens[realDb.tokens.length - 1];
-  rows.push(
-    await compare(
-      'GET /api/auth/me (valid token)',
-      { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
-      { url: `${reference.url}/hello` },
-      0.5,
-    ),
-  );
-  // The same read while another instance (here, the bench's own connection) writes to other players
-  // 200 times a second: a change to one user must not cost every other user their kept session read.
-  const writer = startWriter(realDb, realDb.buyers.slice(0, -1));
-  rows.push(
-    await compare(
-      'GET /api/auth/me (200 writes/s elsewhere)',
-      { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
-      { url: `${reference.url}/hello` },
-      0.5,
-    ),
-  );
-  log(`  writes by the other connection meanwhile: ${await writer.stop()}`);
-  rows.push(await compare('GET / (site HTML)', { url: `${server.url}/` }, { url: `${reference.url}/` }, 0.7));
-  for (const file of [asset, stylesheet].filter(Boolean)) {
+  if (wants('me')) {
+    rows.push(
+      await compare(
+        'GET /api/auth/me (valid token)',
+        { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
+        { url: `${reference.url}/hello` },
+        0.5,
+      ),
+    );
+    // The same read while another instance (here, the bench's own connection) writes to other players
+    // 200 times a second: a change to one user must not cost every other user their kept session read.
+    const writer = startWriter(realDb, realDb.buyers.slice(0, -1));
+    rows.push(
+      await compare(
+        'GET /api/auth/me (200 writes/s elsewhere)',
+        { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${meToken}` } },
+        { url: `${reference.url}/hello` },
+        0.5,
+      ),
+    );
+    log(`  writes by the other connection meanwhile: ${await writer.stop()}`);
+  }
+  if (wants('html')) {
+    rows.push(await compare('GET / (site HTML)', { url: `${server.url}/` }, { url: `${reference.url}/` }, 0.7));
+  }
+  for (const file of wants('assets') ? [asset, stylesheet].filter(Boolean) : []) {
     rows.push(await compare(`GET ${file}`, { url: `${server.url}${file}` }, { url: `${reference.url}${file}` }, 0.7));
   }
 
-  log('purchase storm…');
-  // Interleaved: the reference first, then the server (each has its own database and buyers).
-  const refStorm = await storm(reference.url, '/purchase', refDb);
-  const realStorm = await storm(server.url, '/api/shop/purchase', realDb);
-  rows.push({
-    row: 'POST /api/shop/purchase (50 buyers until out)',
-    real: realStorm,
-    reference: refStorm,
-    target: 0.5,
-    ratio: realStorm.rps / refStorm.rps,
-    pass:
-      realStorm.rps / refStorm.rps >= 0.5 &&
-      realStorm.problems === 0 &&
-      realStorm.errors === 0 &&
-      realStorm.bought === realDb.buyers.length * realDb.credits,
-  });
+  if (wants('storm')) {
+    log('purchase storm…');
+    // Interleaved: the reference first, then the server (each has its own database and buyers).
+    const refStorm = await storm(reference.url, '/purchase', refDb);
+    const realStorm = await storm(server.url, '/api/shop/purchase', realDb);
+    rows.push({
+      row: 'POST /api/shop/purchase (50 buyers until out)',
+      real: realStorm,
+      reference: refStorm,
+      target: 0.5,
+      ratio: realStorm.rps / refStorm.rps,
+      pass:
+        realStorm.rps / refStorm.rps >= 0.5 &&
+        realStorm.problems === 0 &&
+        realStorm.errors === 0 &&
+        realStorm.bought === realDb.buyers.length * realDb.credits,
+    });
+  }
 
   // Lighthouse on the site as a phone loads it (bench/lighthouse.mjs); BENCH_LIGHTHOUSE=0 skips it.
   const lighthouse =
@@ -400,7 +413,7 @@ async function main() {
   await stop(server);
   await stop(reference);
   const starts = { real: [], reference: [] };
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < (wants('start') ? 3 : 0); i += 1) {
     const s = await start('server', ['server/dist/index.js'], serverEnv, '/api/health');
     starts.real.push(s.firstByteMs);
     await stop(s);
@@ -410,14 +423,15 @@ async function main() {
   }
   const startReal = middleOf(starts.real);
   const startRef = middleOf(starts.reference);
-  rows.push({
-    row: 'first byte after start (ms)',
-    real: { ms: startReal },
-    reference: { ms: startRef },
-    target: 5,
-    ratio: startReal / startRef,
-    pass: startReal / startRef <= 5,
-  });
+  if (wants('start'))
+    rows.push({
+      row: 'first byte after start (ms)',
+      real: { ms: startReal },
+      reference: { ms: startRef },
+      target: 5,
+      ratio: startReal / startRef,
+      pass: startReal / startRef <= 5,
+    });
 
   const bundle = firstLoadFromBuild(siteDir);
   print(rows, bundle, lighthouse);
