@@ -1,6 +1,6 @@
 // Discord linking and role sync against a local fake Discord over real HTTP (SPEC.md §7,
-// SECURITY.md "Outside services"). A failed link lands on the dashboard with a code in
-// ?discord_error, never a sentence: the site maps the code to its own text.
+// SECURITY.md "Outside services"). A failed link lands on the dashboard (home while its tab is hidden)
+// with a code in ?discord_error, never a sentence: the site maps the code to its own text.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDueJob } from '../src/db/repositories/jobs.ts';
 import { addMs, toIso } from '../src/lib/clock.ts';
@@ -117,6 +117,37 @@ describe.each(dialects)('Discord on %s', (dialect) => {
       ),
     ).toBe('other_browser');
     expect(await me()).toMatchObject({ discordId: null, discordUsername: null });
+  });
+
+  // Issue 23: the result lands where the player can see it, the home page, while the dashboard's tab is hidden.
+  it('comes back home instead of to a hidden dashboard, with the result, and to the dashboard again once shown', async () => {
+    const admin = await registerPlayer(h);
+    await grantAdmin(h.ctx, admin.user.email, 'test');
+    const setDashboard = async (dashboard: boolean) =>
+      expect(
+        (
+          await call(h, 'PATCH', '/api/admin/site-settings', {
+            token: admin.token,
+            body: { visibleTabs: { dashboard } },
+          })
+        ).status,
+      ).toBe(200);
+    await setDashboard(false);
+
+    const cancelled = await startLink();
+    const back = await callback(await authorize(cancelled.redirectUrl, 'cancel'), cancelled.cookie);
+    expect(back.pathname + back.search).toBe('/?discord_error=cancelled');
+
+    const linked = await startLink();
+    const landing = await callback(await authorize(linked.redirectUrl), linked.cookie);
+    expect(landing.pathname + landing.search).toBe('/?discord_success=1');
+    expect(await me()).toMatchObject({ discordId: fake.nextUser.id });
+
+    await call(h, 'POST', '/api/discord/unlink', { token: player.token });
+    await setDashboard(true);
+    const again = await startLink();
+    const shown = await callback(await authorize(again.redirectUrl), again.cookie);
+    expect(shown.pathname + shown.search).toBe('/dashboard?discord_success=1');
   });
 
   it('links one Discord account to one player only', async () => {

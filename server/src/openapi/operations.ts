@@ -2001,8 +2001,9 @@ export const operations: OperationSpec[] = [
     tag: 'discord',
     summary: 'Discord’s redirect back: finishes linking, or signing in',
     description:
-      'Linking always ends on the dashboard: `/dashboard?discord_success=1`, or `/dashboard?discord_error=CODE` ' +
-      'with one of the contract’s `discordLinkFailures` codes. Signing in ends on the login page: ' +
+      'Linking ends where a player lands: the dashboard (`/dashboard?discord_success=1`, or ' +
+      '`/dashboard?discord_error=CODE` with one of the contract’s `discordLinkFailures` codes), or the home page ' +
+      '(`/?discord_success=1`, `/?discord_error=CODE`) while site settings hide the dashboard tab. Signing in ends on the login page: ' +
       '`/login#discord_ticket=…` (for `POST /api/auth/login/discord`), `/login#challenge=…` (two-factor on), or ' +
       '`/login?discord_error=CODE` with one of the contract’s `discordSignInFailures` codes.',
     access: 'public',

@@ -1,12 +1,19 @@
 // /robots.txt and /sitemap.xml for search engines: the public pages may be indexed, the signed-in,
 // admin and API addresses not. Served by the server rather than built with the site, because both
-// name the site's absolute address, PUBLIC_URL, which only the running server knows.
+// name the site's absolute address, PUBLIC_URL, which only the running server knows. The sitemap
+// also follows the site settings: a page whose tab an admin hid (issue 23) is left out of it.
+import { isPathVisible, type TabVisibility } from '@starport/api-client/contract';
 import { Hono } from 'hono';
-import { SITE_FILE_CACHE } from '../lib/site-files.ts';
+import { PAGE_CACHE, SITE_FILE_CACHE } from '../lib/site-files.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { perPublicUrl } from '../openapi/document.ts';
+import { publicVisibleTabs } from '../services/catalogue/site-settings.ts';
 
-/** The pages anyone can open, as apps/site/src/routes.tsx names them (/trade is a placeholder). */
+/**
+ * The pages anyone can open, as apps/site/src/routes.tsx names them (/trade is a placeholder). Which
+ * tab hides each is the contract's rule (contract/tab-paths.ts: /shop the shop, /tiers support,
+ * /leaderboard the leaderboard).
+ */
 export const PUBLIC_PAGES = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard'] as const;
 
 /**
@@ -35,15 +42,18 @@ export const robotsTxt = perPublicUrl((publicUrl) =>
   ].join('\n'),
 );
 
-export const sitemapXml = perPublicUrl((publicUrl) =>
-  [
+/** The sitemap of the public pages whose tab shows (a few lines: made for each request). */
+export function sitemapXml(publicUrl: string, visibleTabs: TabVisibility): string {
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PAGES.map((page) => `  <url><loc>${xmlEscape(`${publicUrl}${page}`)}</loc></url>`),
+    ...PUBLIC_PAGES.filter((page) => isPathVisible(page, visibleTabs)).map(
+      (page) => `  <url><loc>${xmlEscape(`${publicUrl}${page}`)}</loc></url>`,
+    ),
     '</urlset>',
     '',
-  ].join('\n'),
-);
+  ].join('\n');
+}
 
 export const crawlerRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) =>
@@ -52,9 +62,12 @@ export const crawlerRoutes = new Hono<AppEnv>()
       'Cache-Control': SITE_FILE_CACHE,
     }),
   )
-  .get('/sitemap.xml', (c) =>
-    c.body(sitemapXml(c.get('ctx').config.publicUrl), 200, {
+  // The tabs from the public settings cache, which an admin's change empties on every instance; and
+  // no-cache, as the pages have, so no crawler or CDN keeps a list from before the change.
+  .get('/sitemap.xml', async (c) => {
+    const ctx = c.get('ctx');
+    return c.body(sitemapXml(ctx.config.publicUrl, await publicVisibleTabs(ctx)), 200, {
       'Content-Type': 'application/xml; charset=UTF-8',
-      'Cache-Control': SITE_FILE_CACHE,
-    }),
-  );
+      'Cache-Control': PAGE_CACHE,
+    });
+  });

@@ -1,4 +1,5 @@
 // /api/discord: linking a player's Discord account (SPEC.md §7) and its status, and signing in with it.
+import { landingPath } from '@starport/api-client/contract';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -6,6 +7,7 @@ import { findUserById } from '../db/repositories/users.ts';
 import { requireUser } from '../middleware/auth.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { toUserView } from '../services/accounts/user-view.ts';
+import { publicVisibleTabs } from '../services/catalogue/site-settings.ts';
 import {
   DISCORD_BROWSER_COOKIE,
   DISCORD_STATE_TTL_MS,
@@ -46,7 +48,8 @@ export const discordRoutes = new Hono<AppEnv>()
     if (browserNonce) setBrowserCookie(c, DISCORD_SIGN_IN_COOKIE, browserNonce, ctx.config.publicUrl);
     return c.redirect(redirectUrl, 302);
   })
-  // One callback for the one OAuth app: a sign-in's state ends on the login page, a link's on the dashboard.
+  // One callback for the one OAuth app: a sign-in's state ends on the login page, a link's where a
+  // player lands (contract/tab-paths.ts landingPath): the dashboard, or home while its tab is hidden.
   .get('/callback', async (c) => {
     const ctx = c.get('ctx');
     const query = { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') };
@@ -58,8 +61,8 @@ export const discordRoutes = new Hono<AppEnv>()
     const result = await finishDiscordLink(ctx, query, getCookie(c, DISCORD_BROWSER_COOKIE));
     deleteCookie(c, DISCORD_BROWSER_COOKIE, { path: COOKIE_PATH });
     // A code, never a sentence: the site shows its own text for each (contract/discord.ts).
-    const target = result.ok ? '/dashboard?discord_success=1' : `/dashboard?discord_error=${result.failure}`;
-    return c.redirect(target, 302);
+    const landing = landingPath(await publicVisibleTabs(ctx));
+    return c.redirect(`${landing}?${result.ok ? 'discord_success=1' : `discord_error=${result.failure}`}`, 302);
   })
   // A browser navigation carries no bearer token, so the site page does the signed-in part.
   .get('/auth', (c) => c.redirect(DISCORD_CONNECT_PAGE, 302))

@@ -9,9 +9,8 @@ import type { AppEnv } from '../middleware/types.ts';
 import { readBody } from '../middleware/validate.ts';
 import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/catalogue.ts';
 import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
-import { getSiteSettings } from '../services/catalogue/site-settings.ts';
+import { publicSiteSettingsAnswer } from '../services/catalogue/site-settings.ts';
 import { checkCoupon } from '../services/coupons/coupons.ts';
-import { discordAvailability } from '../services/discord/link.ts';
 import { getMonthlyGoal, monthOf } from '../services/purchases/monthly-goal.ts';
 import { listInventory, purchaseWithCredits } from '../services/purchases/purchases.ts';
 
@@ -20,13 +19,7 @@ export const shopRoutes = new Hono<AppEnv>()
   // text and, when large, compressed forms.
   .get('/site-settings', async (c) => {
     const ctx = c.get('ctx');
-    return sendJsonAnswer(
-      c,
-      await cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({
-        settings: await getSiteSettings(ctx),
-        discord: discordAvailability(ctx),
-      })),
-    );
+    return sendJsonAnswer(c, await publicSiteSettingsAnswer(ctx));
   })
   // Every visitor's home page asks: from the cache, keyed by the month (UTC) it sums.
   .get('/goal', async (c) => {

@@ -32,6 +32,7 @@ export * from './promotions.ts';
 export * from './purchases.ts';
 export * from './site-settings.ts';
 export * from './site-settings-defaults.ts';
+export * from './tab-paths.ts';
 export * from './trades.ts';
 export * from './two-factor.ts';
 export * from './two-factor-texts.ts';

@@ -7,6 +7,7 @@ import {
   tabKeys,
   twoFactorMessages,
   type UpdateSiteSettingsRequest,
+  type VisibleTabs,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -16,11 +17,30 @@ import { conflict } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { centsToUsd, usdToCents } from '../accounts/user-view.ts';
 import { adminTransaction } from '../admin/audit.ts';
+import { discordAvailability } from '../discord/link.ts';
+import { cachedAnswer, type JsonAnswer, PUBLIC_KEYS } from './public-cache.ts';
 
 /** What everyone reads: the admin-only parts (the news webhook) left out. */
 export async function getSiteSettings(ctx: AppContext): Promise<SiteSettings> {
   const { newsWebhookUrl: _secret, ...settings } = await getSiteSettingsFrom(ctx.db);
   return settings;
+}
+
+/**
+ * GET /api/shop/site-settings's answer (the settings everyone reads, and what Discord can do here),
+ * from the public cache: an admin's change empties it on every instance (public-cache.ts).
+ */
+export function publicSiteSettingsAnswer(ctx: AppContext): Promise<JsonAnswer> {
+  return cachedAnswer(ctx, PUBLIC_KEYS.settings, async () => ({
+    settings: await getSiteSettings(ctx),
+    discord: discordAvailability(ctx),
+  }));
+}
+
+/** The tabs players see now, as the site reads them (for the sitemap and the Discord callback). */
+export async function publicVisibleTabs(ctx: AppContext): Promise<VisibleTabs> {
+  const answer = JSON.parse((await publicSiteSettingsAnswer(ctx)).json) as { settings: SiteSettings };
+  return answer.settings.visibleTabs;
 }
 
 export async function getAdminSiteSettings(ctx: AppContext): Promise<AdminSiteSettings> {
