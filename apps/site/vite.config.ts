@@ -19,5 +19,17 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/prerender-shells.mjs to preload each page's chunk, then removed.
     manifest: true,
+    // Every browser the site serves follows <link rel="modulepreload"> (Safari since 17); where one
+    // does not, the polyfill would only start those fetches once the entry runs, as the entry itself
+    // does (main.tsx preloads the page): 0.2 KB of gzip on every page for nothing.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads in one file with it. Left alone, Rolldown splits what the entry
+        // shares with the pages (React, the session, the API client) into chunks of their own, which
+        // the first load then fetches and compresses one by one: some 1.7 KB more of gzip on every page.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -22,7 +22,6 @@ export const SHELL_PAGES = [
   { path: '/forgot-password', module: 'src/pages/forgot-password.tsx' },
   { path: '/reset-password', module: 'src/pages/reset-password.tsx' },
   { path: '/verify-email', module: 'src/pages/verify-email.tsx' },
-  { path: '/account', module: 'src/pages/account.tsx' },
   { path: '/dashboard', module: 'src/pages/dashboard.tsx' },
   { path: '/inventory', module: 'src/pages/inventory.tsx' },
   { path: '/account', module: 'src/pages/account/account-page.tsx' },
@@ -62,9 +61,10 @@ try {
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('\n    ');
+    const shell = await renderShell(page.path);
     const html = template
       .replace('</head>', `  ${preloads}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${renderShell(page.path)}</div>`);
+      .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
     const file = path.join(dist, page.path, 'index.html');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);

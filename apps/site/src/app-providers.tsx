@@ -7,7 +7,7 @@ import { SessionProvider } from '@starport/ui/session';
 import { ToastProvider } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
 import { createContext, useContext } from 'react';
-import { SiteSettingsProvider } from './site-settings.tsx';
+import { type SiteSettingsLoad, SiteSettingsProvider } from './site-settings.tsx';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
@@ -23,16 +23,26 @@ export interface AppProvidersProps {
   tokenStore: TokenStore;
   /** window.location.assign unless given; jsdom cannot follow it, so tests pass a recorder. */
   navigateAway?: NavigateAway;
+  /** The site settings' request when the caller began it already (main.tsx); else it is made on mounting. */
+  siteSettings?: SiteSettingsLoad;
   children: ReactNode;
 }
 
-export function AppProviders({ client, tokenStore, navigateAway = assignLocation, children }: AppProvidersProps) {
+export function AppProviders({
+  client,
+  tokenStore,
+  navigateAway = assignLocation,
+  siteSettings,
+  children,
+}: AppProvidersProps) {
   return (
     <ApiContext.Provider value={client}>
       <NavigateAwayContext.Provider value={navigateAway}>
         <ToastProvider>
           <SessionProvider client={client} tokenStore={tokenStore}>
-            <SiteSettingsProvider client={client}>{children}</SiteSettingsProvider>
+            <SiteSettingsProvider client={client} firstLoad={siteSettings}>
+              {children}
+            </SiteSettingsProvider>
           </SessionProvider>
         </ToastProvider>
       </NavigateAwayContext.Provider>

@@ -12,17 +12,24 @@ import { api, browserTokenStore } from './api.ts';
 import { AppProviders } from './app-providers.tsx';
 import { routes } from './routes.tsx';
 import { AppRoutes, preloadPages } from './routing/app-routes.tsx';
+import { loadSiteSettings } from './site-settings.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
 
+// Asked for now, beside the page's chunk: a page whose tab an admin may hide keeps its shell until the
+// answer is in (routing/visible-route.tsx), so a player never sees any of a hidden page. The first
+// render does not wait for it, so the session check and the other pages start as before; when the
+// answer came first (the chunk was slower), that render already knows the tabs.
+const siteSettings = loadSiteSettings(api);
+
 function render() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders client={api} tokenStore={browserTokenStore}>
+        <AppProviders client={api} tokenStore={browserTokenStore} siteSettings={siteSettings}>
           <BrowserRouter>
             <AppRoutes routes={routes} />
           </BrowserRouter>

@@ -1,56 +1,45 @@
 // The route table of SPEC.md §2, shared by the browser (main.tsx), the prerendered shells
 // (render-shell.tsx) and the tests' memory router; rendered by routing/app-routes.tsx.
 
-import { Loading } from '@starport/ui/loading';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireUser } from './components/guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import {
-  AccountShell,
-  DashboardShell,
-  ForgotPasswordShell,
-  HomeShell,
-  InventoryShell,
-  LoginShell,
-  RegisterShell,
-  ResetPasswordShell,
-  ShopShell,
-  TiersShell,
-  VerifyEmailShell,
-} from './pages/page-shells.tsx';
 import type { PageHandle } from './routing/app-routes.tsx';
 import { type LazyPage, lazyPage } from './routing/lazy-page.ts';
 import { notFoundPage } from './routing/not-found-page.ts';
 
 /**
- * A page in its own chunk: the first load carries only the layout and the shells, and each page's
- * code comes when it is visited. Its shell shows meanwhile (the layout's Suspense fallback, on a first
- * visit straight to it; a later visit keeps the previous page up while the chunk loads, as navigations
- * are transitions), the same markup scripts/prerender-shells.mjs writes into the page's HTML, so
- * nothing moves when the page arrives.
+ * A page in its own chunk: the first load carries only the layout, and each page's code comes when
+ * it is visited, with its shell (`shell`, the page module's export of that name) in the same chunk.
+ * The shell is the markup scripts/prerender-shells.mjs writes into the page's HTML, and what the
+ * players' guard shows while the session is checked, so nothing moves when the page arrives. While
+ * the chunk loads, Loading shows (on a later visit, rarely: navigations are transitions, which keep
+ * the previous page up meanwhile).
  */
-function page<Name extends string>(
+function page<Name extends string, ShellName extends string = never>(
   path: string | undefined,
-  load: () => Promise<Record<Name, ComponentType>>,
+  load: () => Promise<Record<NoInfer<Name | ShellName>, ComponentType>>,
   name: Name,
-  Shell: ComponentType = Loading,
+  shell?: ShellName,
 ): RouteObject {
   return pageRoute(
     path,
-    lazyPage(async () => (await load())[name]),
-    Shell,
+    lazyPage(async () => {
+      const module = await load();
+      return { Page: module[name], Shell: shell === undefined ? undefined : module[shell] };
+    }),
   );
 }
 
-function pageRoute(path: string | undefined, { Component, preload, load }: LazyPage, Shell: ComponentType = Loading) {
+function pageRoute(path: string | undefined, { Component, Shell, preload, load }: LazyPage) {
   const handle: PageHandle = { Shell, preload, load };
   return { ...(path === undefined ? { index: true } : { path }), Component, handle };
 }
 
 // Its own chunk, so players never download the admin screens; Loading shows while it downloads
 // (no handle: it loads only when an administrator goes there, in the tests too).
-const adminPage = lazyPage(async () => (await import('./pages/admin.tsx')).AdminPage);
+const adminPage = lazyPage(async () => ({ Page: (await import('./pages/admin.tsx')).AdminPage }));
 
 // No error boundary in the table on purpose: an unexpected render error shows React Router's default
 // 'Unexpected Application Error!' screen (routing/router-error-boundary.tsx), as SPEC.md §2 says.
@@ -58,14 +47,14 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
-      page(undefined, () => import('./pages/home.tsx'), 'HomePage', HomeShell),
-      page('login', () => import('./pages/login.tsx'), 'LoginPage', LoginShell),
-      page('register', () => import('./pages/register.tsx'), 'RegisterPage', RegisterShell),
-      page('forgot-password', () => import('./pages/forgot-password.tsx'), 'ForgotPasswordPage', ForgotPasswordShell),
-      page('reset-password', () => import('./pages/reset-password.tsx'), 'ResetPasswordPage', ResetPasswordShell),
-      page('verify-email', () => import('./pages/verify-email.tsx'), 'VerifyEmailPage', VerifyEmailShell),
-      page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', TiersShell),
-      page('shop', () => import('./pages/shop.tsx'), 'ShopPage', ShopShell),
+      page(undefined, () => import('./pages/home.tsx'), 'HomePage', 'HomeShell'),
+      page('login', () => import('./pages/login.tsx'), 'LoginPage', 'LoginShell'),
+      page('register', () => import('./pages/register.tsx'), 'RegisterPage', 'RegisterShell'),
+      page('forgot-password', () => import('./pages/forgot-password.tsx'), 'ForgotPasswordPage', 'ForgotPasswordShell'),
+      page('reset-password', () => import('./pages/reset-password.tsx'), 'ResetPasswordPage', 'ResetPasswordShell'),
+      page('verify-email', () => import('./pages/verify-email.tsx'), 'VerifyEmailPage', 'VerifyEmailShell'),
+      page('tiers', () => import('./pages/tiers.tsx'), 'TiersPage', 'TiersShell'),
+      page('shop', () => import('./pages/shop.tsx'), 'ShopPage', 'ShopShell'),
       page('leaderboard', () => import('./pages/leaderboard.tsx'), 'LeaderboardPage'),
       page('updates', () => import('./pages/updates.tsx'), 'UpdatesPage'),
       page('updates/:slug', () => import('./pages/update-post.tsx'), 'UpdatePostPage'),
@@ -73,10 +62,10 @@ export const routes: RouteObject[] = [
       {
         Component: RequireUser,
         children: [
-          page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', DashboardShell),
-          page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', InventoryShell),
+          page('dashboard', () => import('./pages/dashboard.tsx'), 'DashboardPage', 'DashboardShell'),
+          page('inventory', () => import('./pages/inventory.tsx'), 'InventoryPage', 'InventoryShell'),
           page('trade', () => import('./pages/trade.tsx'), 'TradePage'),
-          page('account', () => import('./pages/account/account-page.tsx'), 'AccountPage', AccountShell),
+          page('account', () => import('./pages/account/account-page.tsx'), 'AccountPage', 'AccountShell'),
           page('purchases', () => import('./pages/purchases.tsx'), 'PurchasesPage'),
           page('purchases/:purchaseId/receipt', () => import('./pages/receipt.tsx'), 'ReceiptPage'),
           // The site's own payment pages: the sandbox's checkout and portal, and tier-change confirmations.

@@ -69,34 +69,95 @@ function readMonthlyGoal(value: unknown): SiteSettings['monthlyGoal'] {
     : null;
 }
 
-export function SiteSettingsProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  const [settings, setSettings] = useState<SiteSettingsView>(defaultView);
+/**
+ * One request for the settings: its view once answered, null when it failed (SPEC.md §8: logged only).
+ * `settled` is set when it is done, so a first render that comes after it starts from the answer.
+ */
+export interface SiteSettingsLoad {
+  answer: Promise<SiteSettingsView | null>;
+  settled?: SiteSettingsView | null;
+}
+
+/**
+ * Asks for the settings now. main.tsx calls it before the page's code has loaded, so the answer
+ * usually arrives with that code, and a page whose tab may be hidden waits for nothing more.
+ */
+export function loadSiteSettings(client: ApiClient): SiteSettingsLoad {
+  const load: SiteSettingsLoad = {
+    answer: client.request<SiteSettingsAnswer>('GET', '/shop/site-settings').then(readSettings, (error: unknown) => {
+      // SPEC.md §8: a silent failure; the site carries on with every tab visible.
+      console.error('Failed to load site settings', error);
+      return null;
+    }),
+  };
+  void load.answer.then((view) => {
+    load.settled = view;
+  });
+  return load;
+}
+
+interface SettingsState {
+  view: SiteSettingsView;
+  /** An answer (or a failure) has come: until then which tabs are hidden is not known. */
+  known: boolean;
+}
+
+const KnownContext = createContext(false);
+
+export function SiteSettingsProvider({
+  client,
+  firstLoad,
+  children,
+}: {
+  client: ApiClient;
+  /** The first request, begun before rendering (main.tsx); made here when not given. */
+  firstLoad?: SiteSettingsLoad;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState<SettingsState>(() =>
+    firstLoad?.settled === undefined
+      ? { view: defaultView, known: false }
+      : { view: firstLoad.settled ?? defaultView, known: true },
+  );
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the request to load again
+  // version is the request to load again (the first load is the one begun before rendering, if any).
   useEffect(() => {
     let current = true;
-    client
-      .request<SiteSettingsAnswer>('GET', '/shop/site-settings')
-      .then((answer) => {
-        // A transition: the navigation it may change renders in slices, not in one long task.
-        if (current) startTransition(() => setSettings(readSettings(answer)));
-      })
-      .catch((error) => {
-        // SPEC.md §8: a silent failure; the site carries on with every tab visible.
-        console.error('Failed to load site settings', error);
-      });
+    const load = version === 0 && firstLoad ? firstLoad : loadSiteSettings(client);
+    void load.answer.then((view) => {
+      if (!current) return;
+      // A transition: the navigation it may change renders in slices, not in one long task. A
+      // failure keeps what is shown (every tab, before any answer).
+      startTransition(() =>
+        setState((previous) =>
+          previous.known && (view === null || view === previous.view)
+            ? previous
+            : { view: view ?? previous.view, known: true },
+        ),
+      );
+    });
     return () => {
       current = false;
     };
-  }, [client, version]);
+  }, [client, version, firstLoad]);
 
   return (
     <ReloadContext.Provider value={reload}>
-      <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+      <KnownContext.Provider value={state.known}>
+        <SiteSettingsContext.Provider value={state.view}>{children}</SiteSettingsContext.Provider>
+      </KnownContext.Provider>
     </ReloadContext.Provider>
   );
+}
+
+/**
+ * Whether the settings have come (or failed to): until then the tabs read as all visible, and a page
+ * a tab may hide waits (routing/visible-route.tsx) rather than show itself to a player it is hidden from.
+ */
+export function useSiteSettingsKnown(): boolean {
+  return useContext(KnownContext);
 }
 
 export function useSiteSettings(): SiteSettingsView {

@@ -1,5 +1,5 @@
-// The icons' frame and the two icons every page's header shows (logo, menu): apart from icons.tsx,
-// since a module sits whole in one chunk and these are on every first load.
+// The icons' frame and the icons every page's header shows (logo, menu, a player's bell): apart from
+// icons.tsx, since a module sits whole in one chunk and these are on every first load.
 import type { ReactNode } from 'react';
 
 export function Icon({ children, className }: { children: ReactNode; className?: string }) {
@@ -55,6 +55,16 @@ export function ReceiptIcon() {
     <Icon>
       <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
       <path d="M9 8h6M9 12h6M9 16h3" />
+    </Icon>
+  );
+}
+
+/** The notification bell's, drawn in its placeholder too (notifications/bell-slot.tsx). */
+export function BellIcon() {
+  return (
+    <Icon>
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
     </Icon>
   );
 }

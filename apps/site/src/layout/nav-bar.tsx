@@ -6,7 +6,7 @@ import { useSession } from '@starport/ui/session';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark, MenuIcon, ReceiptIcon } from '../components/icon.tsx';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { BellSlot } from '../notifications/bell-slot.tsx';
 import { isRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 
@@ -82,7 +82,7 @@ export function NavBar() {
           <span className="nav-balance" aria-hidden="true" data-credits={formatCreditsShort(user.credits)} />
         ) : null}
         {/* Outside the folding menu, so a phone shows the count without opening it. */}
-        {!loading && user ? <NotificationBell /> : null}
+        {!loading && user ? <BellSlot /> : null}
 
         <button
           type="button"

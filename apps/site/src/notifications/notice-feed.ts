@@ -1,7 +1,7 @@
 // What keeps a page told of the player's new notices: one stream (GET /api/notifications/stream),
 // and while it cannot be had (refused, ended, the network gone) asking GET /api/notifications every
-// POLL_MS, with the stream tried again after a growing pause. Loaded after the page's first render
-// (notifications-provider.tsx), so it costs no first load.
+// POLL_MS, with the stream tried again after a growing pause. In the bell's chunk
+// (notifications-state.ts), so it costs no first load.
 import type { ApiClient } from '@starport/api-client/client';
 import type { Notification } from '@starport/api-client/contract';
 import { readEventStream } from '@starport/api-client/event-stream';

@@ -1,24 +1,16 @@
 // The bell in the header: the unread count on a badge, opening the list of notices
 // (notification-list.tsx: a popover on wide screens, a full-width sheet on phones). Opening it marks
-// them read.
+// them read. A chunk of its own with the notices' state and feed (notifications-state.ts), loaded
+// once a player is signed in (bell-slot.tsx): a guest's page never downloads it.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Icon } from '../components/icon.tsx';
-import { useNotifications } from './notifications-provider.tsx';
+import { BellIcon } from '../components/icon.tsx';
+import { useNotificationsState } from './notifications-state.ts';
 
-// The list and its texts come when the bell is first opened: the button is on every first load.
+// The list and its texts come when the bell is first opened.
 const NotificationList = lazy(() => import('./notification-list.tsx'));
 
-function BellIcon() {
-  return (
-    <Icon>
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16z" />
-      <path d="M10 20a2 2 0 0 0 4 0" />
-    </Icon>
-  );
-}
-
-export function NotificationBell() {
-  const notifications = useNotifications();
+export default function NotificationBell() {
+  const notifications = useNotificationsState();
   const { unread } = notifications;
   const [open, setOpen] = useState(false);
   const panelId = useId();

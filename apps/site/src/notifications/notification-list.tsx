@@ -3,9 +3,9 @@
 // the bell is first opened.
 import { notificationText } from '@starport/api-client/contract';
 import { formatTimeAgo } from '@starport/ui/format';
-import type { NotificationsState } from './notifications-provider.tsx';
+import type { NotificationsState } from './notifications-state.ts';
 
-/** Given the state by the bell (importing the provider here would split the page's first chunk). */
+/** Given the state by the bell, which holds it. */
 export default function NotificationList({ id, notifications }: { id: string; notifications: NotificationsState }) {
   const { items, fresh, nextCursor, loading, error } = notifications;
   return (

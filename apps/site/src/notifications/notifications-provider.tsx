@@ -1,64 +1,33 @@
-// The signed-in player's notices for the whole page: the unread count, the bell's list, and ONE feed of
-// new ones (notice-feed.ts: the stream, or asking while it cannot be had) for the bell and anything
-// else that wants to know. Other parts subscribe with useNotificationEvents, so a page refreshes live
-// when a gift or a trade notice arrives.
+// The page's one hub of the signed-in player's new notices. The bell (notification-bell.tsx, loaded
+// with the feed of notices only once a player is signed in, see bell-slot.tsx) publishes each notice
+// that reaches the page, and any part of the page hears them with useNotificationEvents, so a page
+// refreshes live when a gift or a trade notice arrives. Only this hub is on every first load.
 import type { Notification, NotificationKind } from '@starport/api-client/contract';
-import { useSession } from '@starport/ui/session';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useApi } from '../app-providers.tsx';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 
 type Listener = (notice: Notification) => void;
 
-export interface NotificationsState {
-  unread: number;
-  /** The list as loaded since the bell was first opened, newest first; null before. */
-  items: Notification[] | null;
-  /** The ids that were unread when the list was opened: shown as new while it stays open. */
-  fresh: ReadonlySet<string>;
-  nextCursor: string | null;
-  loading: boolean;
-  error: string | null;
-  /** Loads the newest page and marks everything read: the bell opening. */
-  open(): Promise<void>;
-  close(): void;
-  loadMore(): Promise<void>;
-  /** Called with each new notice as it arrives; answers the unsubscribe. */
+export interface NotificationHub {
+  /** Calls `listener` with each new notice as it arrives; answers the unsubscribe. */
   subscribe(listener: Listener): () => void;
+  /** Tells every listener of a new notice (the bell's feed does). */
+  publish(notice: Notification): void;
 }
 
-const NotificationsContext = createContext<NotificationsState | null>(null);
+const NotificationHubContext = createContext<NotificationHub | null>(null);
 
-const idle = () => new Set<string>();
-
-export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const api = useApi();
-  const { user } = useSession();
-  const userId = user?._id ?? null;
-  const [unread, setUnread] = useState(0);
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(idle);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const listeners = useRef(new Set<Listener>());
-  const seen = useRef(new Set<string>());
-  const isOpen = useRef(false);
-
-  const arrived = useCallback(
-    (notice: Notification) => {
-      if (seen.current.has(notice._id)) return;
-      seen.current.add(notice._id);
-      setItems((list) => (list ? [notice, ...list.filter((item) => item._id !== notice._id)] : list));
-      // Seen as it arrives while the list is open.
-      if (isOpen.current) {
-        setFresh((ids) => new Set(ids).add(notice._id));
-        api.notifications.markRead({ ids: [notice._id] }).then(
-          (answer) => setUnread(answer.unread),
-          () => {},
-        );
-      }
-      for (const listener of listeners.current) {
+function createHub(): NotificationHub {
+  const listeners = new Set<Listener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    publish(notice) {
+      for (const listener of listeners) {
         try {
           listener(notice);
         } catch (failure) {
@@ -66,94 +35,18 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         }
       }
     },
-    [api],
-  );
-
-  // One feed per page while signed in (notice-feed.ts), loaded once the page is up.
-  useEffect(() => {
-    if (!userId) return;
-    let stopFeed: (() => void) | null = null;
-    let cancelled = false;
-    import('./notice-feed.ts').then(
-      ({ startNoticeFeed }) => {
-        if (cancelled) return;
-        stopFeed = startNoticeFeed(api, {
-          known: (notice) => seen.current.add(notice._id),
-          arrived,
-          unread: setUnread,
-        });
-      },
-      (failure) => console.error('Could not load the notifications', failure),
-    );
-    return () => {
-      cancelled = true;
-      stopFeed?.();
-      seen.current = new Set();
-      setUnread(0);
-      setItems(null);
-      setNextCursor(null);
-    };
-  }, [api, userId, arrived]);
-
-  const open = useCallback(async () => {
-    isOpen.current = true;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await api.notifications.list();
-      for (const notice of page.notifications) seen.current.add(notice._id);
-      setItems(page.notifications);
-      setNextCursor(page.nextCursor);
-      setFresh(new Set(page.notifications.filter((notice) => notice.readAt === null).map((notice) => notice._id)));
-      setUnread(page.unread);
-      if (page.unread > 0) setUnread((await api.notifications.markRead({ all: true })).unread);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong');
-    } finally {
-      setLoading(false);
-    }
-  }, [api]);
-
-  const close = useCallback(() => {
-    isOpen.current = false;
-    setFresh(idle());
-  }, []);
-
-  const loadMore = useCallback(async () => {
-    if (!nextCursor) return;
-    setLoading(true);
-    try {
-      const page = await api.notifications.list(nextCursor);
-      setItems((list) => [
-        ...(list ?? []),
-        ...page.notifications.filter((notice) => !list?.some((item) => item._id === notice._id)),
-      ]);
-      setNextCursor(page.nextCursor);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong');
-    } finally {
-      setLoading(false);
-    }
-  }, [api, nextCursor]);
-
-  const subscribe = useCallback((listener: Listener) => {
-    listeners.current.add(listener);
-    return () => {
-      listeners.current.delete(listener);
-    };
-  }, []);
-
-  const value = useMemo(
-    () => ({ unread, items, fresh, nextCursor, loading, error, open, close, loadMore, subscribe }),
-    [unread, items, fresh, nextCursor, loading, error, open, close, loadMore, subscribe],
-  );
-  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+  };
 }
 
-export function useNotifications(): NotificationsState {
-  const state = useContext(NotificationsContext);
-  if (!state) throw new Error('useNotifications must be used inside <NotificationsProvider>');
-  return state;
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [hub] = useState(createHub);
+  return <NotificationHubContext.Provider value={hub}>{children}</NotificationHubContext.Provider>;
+}
+
+export function useNotificationHub(): NotificationHub {
+  const hub = useContext(NotificationHubContext);
+  if (!hub) throw new Error('useNotificationHub must be used inside <NotificationsProvider>');
+  return hub;
 }
 
 /**
@@ -164,7 +57,7 @@ export function useNotificationEvents(
   kind: NotificationKind | readonly NotificationKind[] | null,
   callback: (notice: Notification) => void,
 ): void {
-  const { subscribe } = useNotifications();
+  const { subscribe } = useNotificationHub();
   const latest = useRef(callback);
   latest.current = callback;
   const kinds = kind === null ? null : typeof kind === 'string' ? kind : kind.join(',');

@@ -12,13 +12,13 @@ import {
   type User,
 } from '@starport/api-client/contract';
 import { Dialog } from '@starport/ui/dialog';
-import { formatCredits, formatUsd } from '@starport/ui/format';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../app-providers.tsx';
+import { BuyButtons, type Paying } from '../components/buy-buttons.tsx';
 import { type AppliedCoupon, CouponField } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
-import { PlayerPicker } from '../components/player-picker.tsx';
-import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
+import { RecipientField, recipientRefusals } from '../components/recipient-field.tsx';
+import { canBuyWithCash, canBuyWithCredits } from '../components/shop-item-card.tsx';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const buyForFriendMessages = {
@@ -26,15 +26,6 @@ export const buyForFriendMessages = {
   note: 'You pay; the item goes straight to their inventory as a gift from you, trade-locked for them for a while.',
   recipient: (player: string, item: string) => `${player} gets ${item}.`,
 } as const;
-
-/** Refusals about the player named, shown under the field; anything else shows above the buttons. */
-const recipientRefusals = new Set<string>([
-  economyMessages.recipientRequired,
-  economyMessages.recipientNotFound,
-  economyMessages.selfGift,
-]);
-
-type Paying = 'credits' | 'cash' | null;
 
 export interface BuyForFriendDialogProps {
   item: ShopItem;
@@ -111,54 +102,29 @@ export function BuyForFriendDialog({ item, user, onClose, onBought }: BuyForFrie
       // Enter in the field buys with credits when credits can; otherwise it only checks the field.
       onSubmit={(event) => void handleCredits(event)}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={paying !== null}>
-            Cancel
-          </button>
-          {forCash ? (
-            <button
-              type="button"
-              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
-              disabled={paying !== null}
-              aria-busy={paying === 'cash' || undefined}
-              onClick={() => void handleCash()}
-            >
-              {paying === 'cash' ? shopMessages.redirecting : `${shopMessages.buyWithCash} (${formatUsd(usdPrice)})`}
-            </button>
-          ) : null}
-          {forCredits ? (
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={paying !== null || !affordable}
-              aria-busy={paying === 'credits' || undefined}
-            >
-              {!affordable
-                ? shopMessages.insufficientCredits
-                : paying === 'credits'
-                  ? shopMessages.purchasing
-                  : `${shopMessages.buyWithCredits} (${formatCredits(creditPrice)})`}
-            </button>
-          ) : null}
-        </>
+        <BuyButtons
+          forCash={forCash}
+          forCredits={forCredits}
+          paying={paying}
+          affordable={affordable}
+          usdPrice={usdPrice}
+          creditPrice={creditPrice}
+          onCancel={onClose}
+          onCash={() => void handleCash()}
+        />
       }
     >
       <div className="form">
-        <PlayerPicker
-          label="Recipient"
+        <RecipientField
           value={recipient}
           onChange={(value) => {
             setRecipient(value);
             setRecipientError(undefined);
           }}
           error={recipientError}
-          hint="Their username"
-          autoFocus
+          note={buyForFriendMessages.note}
+          gets={(player) => buyForFriendMessages.recipient(player, item.name)}
         />
-        <p className="text-muted gift-dialog-note" aria-live="polite">
-          {named && !recipientError ? `${buyForFriendMessages.recipient(named, item.name)} ` : ''}
-          {buyForFriendMessages.note}
-        </p>
         <CouponField target={{ itemId: item._id }} applied={coupon} onApplied={setCoupon} disabled={paying !== null} />
         <FormFailure message={failure} />
       </div>

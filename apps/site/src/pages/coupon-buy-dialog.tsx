@@ -8,9 +8,10 @@ import { Dialog } from '@starport/ui/dialog';
 import { formatCredits, formatUsd } from '@starport/ui/format';
 import { useState } from 'react';
 import { useApi } from '../app-providers.tsx';
+import { BuyButtons, type Paying } from '../components/buy-buttons.tsx';
 import { type AppliedCoupon, CouponField, PriceLine } from '../components/coupon-field.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
-import { canBuyWithCash, canBuyWithCredits, shopMessages } from '../components/shop-item-card.tsx';
+import { canBuyWithCash, canBuyWithCredits } from '../components/shop-item-card.tsx';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const couponBuyMessages = {
@@ -18,8 +19,6 @@ export const couponBuyMessages = {
   price: 'Price',
   withCode: 'With the code',
 } as const;
-
-type Paying = 'credits' | 'cash' | null;
 
 export interface CouponBuyDialogProps {
   item: ShopItem;
@@ -78,39 +77,17 @@ export function CouponBuyDialog({ item, user, onClose, onBought }: CouponBuyDial
       busy={paying !== null}
       className="gift-dialog coupon-buy-dialog"
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={paying !== null}>
-            Cancel
-          </button>
-          {forCash ? (
-            <button
-              type="button"
-              className={forCredits ? 'btn btn-secondary' : 'btn btn-primary'}
-              disabled={paying !== null}
-              aria-busy={paying === 'cash' || undefined}
-              onClick={() => void handleCash()}
-            >
-              {paying === 'cash'
-                ? shopMessages.redirecting
-                : `${shopMessages.buyWithCash} (${formatUsd(usdAfter ?? usdPrice)})`}
-            </button>
-          ) : null}
-          {forCredits ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={paying !== null || !affordable}
-              aria-busy={paying === 'credits' || undefined}
-              onClick={() => void handleCredits()}
-            >
-              {!affordable
-                ? shopMessages.insufficientCredits
-                : paying === 'credits'
-                  ? shopMessages.purchasing
-                  : `${shopMessages.buyWithCredits} (${formatCredits(creditsDue)})`}
-            </button>
-          ) : null}
-        </>
+        <BuyButtons
+          forCash={forCash}
+          forCredits={forCredits}
+          paying={paying}
+          affordable={affordable}
+          usdPrice={usdAfter ?? usdPrice}
+          creditPrice={creditsDue}
+          onCancel={onClose}
+          onCash={() => void handleCash()}
+          onCredits={() => void handleCredits()}
+        />
       }
     >
       <div className="form">

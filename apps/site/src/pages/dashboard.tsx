@@ -4,7 +4,7 @@
 // The monthly goal's bar (issue 22) sits under the welcome when an admin has set one.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import { discordLinkFailureReason, type SubscriptionInfo, type User } from '@starport/api-client/contract';
+import type { SubscriptionInfo, User } from '@starport/api-client/contract';
 import { ConfirmDialog } from '@starport/ui/dialog';
 import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { discordMessages, useDiscordLinkNotice } from '../components/discord-link-notice.ts';
 import {
   CheckIcon,
   CreditsIcon,
@@ -27,24 +28,12 @@ import {
 } from '../components/icons.tsx';
 import { MonthlyGoal } from '../components/monthly-goal.tsx';
 import { PilotsOnline } from '../components/pilots-online.tsx';
+import { Block, DashboardSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
-import { useQueryNotice } from '../components/use-query-notice.ts';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
-import { accountSettingsLink, dashboardLead, purchasesLink } from './page-shells.tsx';
 import { RedeemCodeCard } from './redeem-code-card.tsx';
-
-export const discordMessages = {
-  linked: 'Discord linked successfully!',
-  linkFailed: (reason: string) => `Discord linking failed: ${reason}`,
-  linkStartFailed: 'Failed to initiate Discord linking',
-  unlinkConfirm: 'Are you sure you want to unlink your Discord account?',
-  unlinked: 'Discord account unlinked successfully',
-  unlinkFailed: 'Failed to unlink Discord account',
-  /** Issue 23: on a server without Discord's settings, in place of the card's note. */
-  unavailable: 'Discord linking is not available on this server.',
-} as const;
 
 interface QuickAction {
   to: string;
@@ -290,21 +279,13 @@ function PlayTile({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export function DashboardPage() {
-  const { user, refreshUser } = useSession();
+  const { user } = useSession();
   const routeVisible = useRouteVisible();
-  const toast = useToast();
   usePageTitle('Dashboard');
 
-  // SPEC.md §2: the Discord OAuth callback comes back here with its outcome in the query string.
-  useQueryNotice(['discord_success', 'discord_error'], (params) => {
-    if (params.has('discord_success')) {
-      toast.success(discordMessages.linked);
-      void refreshUser();
-      return;
-    }
-    // Only the fixed text for a code the server sends: the query string is anyone's to write.
-    toast.error(discordMessages.linkFailed(discordLinkFailureReason(params.get('discord_error'))));
-  });
+  // SPEC.md §2: the Discord OAuth callback comes back here (or home, while this tab is hidden) with its
+  // outcome in the query string.
+  useDiscordLinkNotice();
 
   // The guard only renders this page for a signed-in user.
   if (!user) return null;
@@ -317,14 +298,7 @@ export function DashboardPage() {
           <p>{dashboardLead}</p>
           <PilotsOnline />
         </div>
-        <div className="dashboard-links button-row">
-          <Link to={purchasesLink.to} className={purchasesLink.className}>
-            {purchasesLink.label}
-          </Link>
-          <Link to={accountSettingsLink.to} className={accountSettingsLink.className}>
-            {accountSettingsLink.label}
-          </Link>
-        </div>
+        <DashboardLinks />
       </header>
 
       <MonthlyGoal className="dashboard-goal" />
@@ -362,6 +336,39 @@ export function DashboardPage() {
           <PlayTile isAdmin={user.isAdmin} />
         </ul>
       </section>
+    </div>
+  );
+}
+
+const dashboardLead = 'Your command deck: credits, supporter tier and linked accounts at a glance.';
+
+/** The header's ways to the player's purchases (issue 22) and Account page, the same in the shell. */
+function DashboardLinks() {
+  return (
+    <div className="dashboard-links button-row">
+      <Link to="/purchases" className="btn btn-secondary btn-sm dashboard-account-link">
+        Purchases
+      </Link>
+      <Link to="/account" className="btn btn-secondary btn-sm dashboard-account-link">
+        Account settings
+      </Link>
+    </div>
+  );
+}
+
+export function DashboardShell() {
+  return (
+    <div className="page container dashboard">
+      <header className="page-header dashboard-header">
+        <div>
+          <div className="skeleton-h1" aria-hidden="true">
+            <Block className="skeleton-line-h1" />
+          </div>
+          <p>{dashboardLead}</p>
+        </div>
+        <DashboardLinks />
+      </header>
+      <DashboardSkeleton />
     </div>
   );
 }

@@ -7,9 +7,9 @@ import { useToast } from '@starport/ui/toast';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { discordMessages } from '../components/discord-link-notice.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useLandingPath } from '../routing/tab-routes.tsx';
-import { discordMessages } from './dashboard.tsx';
 
 export function DiscordConnectPage() {
   usePageTitle('Link Discord');

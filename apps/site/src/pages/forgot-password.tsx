@@ -1,14 +1,15 @@
 // Forgot password (issue 19): an email address, and the server's one answer whether or not an account
 // uses it. The link in the mail opens /reset-password.
+
 import { checkLogin, type ForgotPasswordRequest } from '@starport/api-client/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailField } from '../components/credential-fields.tsx';
+import { FormSkeleton } from '../components/skeletons.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
-import { forgotPasswordCopy } from './page-shells.tsx';
 
 const fields = ['email'] as const;
 type Field = (typeof fields)[number];
@@ -52,6 +53,19 @@ export function ForgotPasswordPage() {
       <p className="auth-switch">
         Remembered it? <Link to="/login">Log in</Link>
       </p>
+    </AuthCard>
+  );
+}
+
+const forgotPasswordCopy = {
+  title: 'Forgot your password?',
+  subtitle: 'Enter your email and we will send you a link to choose a new one.',
+} as const;
+
+export function ForgotPasswordShell() {
+  return (
+    <AuthCard {...forgotPasswordCopy} failure={null}>
+      <FormSkeleton fields={1} />
     </AuthCard>
   );
 }

@@ -13,10 +13,9 @@ import { Dialog } from '@starport/ui/dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { useApi } from '../app-providers.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
-import { PlayerPicker } from '../components/player-picker.tsx';
+import { RecipientField, recipientRefusals } from '../components/recipient-field.tsx';
 
 type Field = 'recipient' | 'quantity' | 'message';
-const recipientRefusals: string[] = [economyMessages.recipientNotFound, economyMessages.selfGift];
 
 export interface GiftDialogProps {
   entry: InventoryEntry;
@@ -58,7 +57,7 @@ export function GiftDialog({ entry, onClose, onSent }: GiftDialogProps) {
       onSent(await api.inventory.gift(entry._id, parsed.data));
     } catch (error) {
       const text = error instanceof ApiError ? error.message : 'Could not send the gift';
-      if (recipientRefusals.includes(text)) setErrors({ recipient: text });
+      if (recipientRefusals.has(text)) setErrors({ recipient: text });
       else setFailure(text);
       setBusy(false);
     }
@@ -86,16 +85,13 @@ export function GiftDialog({ entry, onClose, onSent }: GiftDialogProps) {
     >
       <div className="form">
         <FormFailure message={failure} />
-        <PlayerPicker
-          label="Recipient"
+        <RecipientField
           value={recipient}
           onChange={(value) => {
             setRecipient(value);
             setErrors((current) => ({ ...current, recipient: undefined }));
           }}
           error={errors.recipient}
-          hint="Their username"
-          autoFocus
         />
         {entry.quantity > 1 ? (
           <div className="field">

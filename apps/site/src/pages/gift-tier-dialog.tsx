@@ -3,13 +3,13 @@
 // order at the payment page (Stripe Checkout, or the site's own sandbox checkout). Loaded only when
 // opened. A refusal about the recipient shows under that field, any other above the buttons.
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import { economyMessages, giftTierRequestSchema, type Tier } from '@starport/api-client/contract';
+import { giftTierRequestSchema, type Tier } from '@starport/api-client/contract';
 import { Dialog } from '@starport/ui/dialog';
 import { formatUsd } from '@starport/ui/format';
 import { type FormEvent, useState } from 'react';
 import { useApi } from '../app-providers.tsx';
 import { FormFailure } from '../components/form-failure.tsx';
-import { PlayerPicker } from '../components/player-picker.tsx';
+import { RecipientField, recipientRefusals } from '../components/recipient-field.tsx';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 
 export const giftTierMessages = {
@@ -19,12 +19,6 @@ export const giftTierMessages = {
   recipient: (player: string, tier: string) => `${player} gets the ${tier} tier for a month.`,
   pay: 'Continue to payment',
 } as const;
-
-const recipientRefusals = new Set<string>([
-  economyMessages.recipientRequired,
-  economyMessages.recipientNotFound,
-  economyMessages.selfGift,
-]);
 
 export interface GiftTierDialogProps {
   tier: Tier;
@@ -38,7 +32,6 @@ export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const named = recipient.trim();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -81,21 +74,16 @@ export function GiftTierDialog({ tier, onClose }: GiftTierDialogProps) {
       }
     >
       <div className="form">
-        <PlayerPicker
-          label="Recipient"
+        <RecipientField
           value={recipient}
           onChange={(value) => {
             setRecipient(value);
             setRecipientError(undefined);
           }}
           error={recipientError}
-          hint="Their username"
-          autoFocus
+          note={giftTierMessages.note(formatUsd(tier.price))}
+          gets={(player) => giftTierMessages.recipient(player, tier.name)}
         />
-        <p className="text-muted gift-dialog-note" aria-live="polite">
-          {named && !recipientError ? `${giftTierMessages.recipient(named, tier.name)} ` : ''}
-          {giftTierMessages.note(formatUsd(tier.price))}
-        </p>
         <FormFailure message={failure} />
       </div>
     </Dialog>

@@ -1,5 +1,6 @@
 // Home (SPEC.md §2): what Starport is, the next step for guests or players, and six feature cards;
-// the monthly goal's bar (issue 22) under the hero when an admin has set one.
+// the monthly goal's bar (issue 22) under the hero when an admin has set one; and the outcome of a
+// Discord link while the dashboard's tab is hidden (issue 23).
 
 import type { PublicUpdate } from '@starport/api-client/contract';
 import { useSession } from '@starport/ui/session';
@@ -7,13 +8,14 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
+import { useDiscordLinkNotice } from '../components/discord-link-notice.ts';
 import { BuildIcon, CombatIcon, EconomyIcon, ExploreIcon, FactionIcon, WorldIcon } from '../components/icons.tsx';
 import { MonthlyGoal } from '../components/monthly-goal.tsx';
 import { PilotsOnline } from '../components/pilots-online.tsx';
+import { Block, CardGridSkeleton } from '../components/skeletons.tsx';
 import { UpdateCard } from '../components/update-card.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
-import { HeroActionsPlaceholder, HomeHero } from './page-shells.tsx';
 
 interface Feature {
   title: string;
@@ -132,6 +134,8 @@ export function HomePage() {
   const { user, loading } = useSession();
   const routeVisible = useRouteVisible();
   usePageTitle(null);
+  // Issue 23: where the Discord callback lands while the dashboard's tab is hidden.
+  useDiscordLinkNotice();
 
   return (
     <>
@@ -172,6 +176,54 @@ export function HomePage() {
           </div>
         </section>
       )}
+    </>
+  );
+}
+
+/** The home page's hero; `actions` are the buttons (a placeholder of their height in the shell). */
+function HomeHero({ actions }: { actions: ReactNode }) {
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <div className="hero-copy">
+          <p className="eyebrow">Massively multiplayer space RTS</p>
+          <h1 className="hero-title">
+            Build an empire <span className="gradient-text">among the stars</span>
+          </h1>
+          <p className="hero-lead">
+            Starport is a real-time strategy game played by thousands of commanders in one shared galaxy. Explore
+            distant systems, raise fleets and armies, fight in orbit and on the ground, and trade your way to power
+            alongside your faction.
+          </p>
+          {actions}
+        </div>
+        <div className="hero-art" aria-hidden="true">
+          <div className="planet">
+            <div className="planet-ring" />
+          </div>
+          <div className="moon" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Where the hero's buttons go, at their height, while nobody knows yet who is looking. */
+function HeroActionsPlaceholder() {
+  return <div className="hero-actions" aria-hidden="true" />;
+}
+
+export function HomeShell() {
+  return (
+    <>
+      <HomeHero actions={<HeroActionsPlaceholder />} />
+      <section className="features container">
+        <div className="section-header" aria-hidden="true">
+          <Block className="skeleton-line skeleton-line-heading" />
+          <Block className="skeleton-line" />
+        </div>
+        <CardGridSkeleton grid="feature-grid" card="feature-card skeleton-feature-card" count={6} />
+      </section>
     </>
   );
 }

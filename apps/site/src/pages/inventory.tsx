@@ -24,7 +24,6 @@ import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
-import { InventoryIntro } from './page-shells.tsx';
 
 /** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
 const GiftDialog = lazy(() => import('./gift-dialog.tsx').then((module) => ({ default: module.GiftDialog })));
@@ -269,6 +268,24 @@ export function InventoryPage() {
           />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+function InventoryIntro() {
+  return (
+    <header className="page-header">
+      <h1>Inventory</h1>
+      <p>Everything you own. Pending items are on their way to your hangar in the game.</p>
+    </header>
+  );
+}
+
+export function InventoryShell() {
+  return (
+    <div className="page container inventory-page">
+      <InventoryIntro />
+      <InventoryGridSkeleton />
     </div>
   );
 }

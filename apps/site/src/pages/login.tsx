@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailField } from '../components/credential-fields.tsx';
+import { FormSkeleton } from '../components/skeletons.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
@@ -16,7 +17,6 @@ import { useLandingPath } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 import { SignInWithDiscord, useDiscordSignInReturn } from './discord-sign-in.tsx';
 import { LoginCodeStep } from './login-code-step.tsx';
-import { loginCopy } from './page-shells.tsx';
 
 const fields = ['email', 'password'] as const;
 type Field = (typeof fields)[number];
@@ -110,6 +110,16 @@ export function LoginPage() {
       <p className="auth-switch">
         New to Starport? <Link to="/register">Create an account</Link>
       </p>
+    </AuthCard>
+  );
+}
+
+const loginCopy = { title: 'Welcome back', subtitle: 'Log in to your Starport account.' } as const;
+
+export function LoginShell() {
+  return (
+    <AuthCard {...loginCopy} failure={null}>
+      <FormSkeleton fields={2} />
     </AuthCard>
   );
 }

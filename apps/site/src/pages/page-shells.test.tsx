@@ -8,19 +8,18 @@ import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
+import { renderShell } from '../render-shell.tsx';
 import { routes } from '../routes.tsx';
-import { AppRoutes } from '../routing/app-routes.tsx';
+import { AppRoutes, preloadPages } from '../routing/app-routes.tsx';
 import { json, makeItem, makeTier, makeUser, renderApp } from '../test/render-app.tsx';
-import {
-  AccountShell,
-  DashboardShell,
-  HomeShell,
-  InventoryShell,
-  LoginShell,
-  RegisterShell,
-  ShopShell,
-  TiersShell,
-} from './page-shells.tsx';
+import { AccountShell } from './account/account-page.tsx';
+import { DashboardShell } from './dashboard.tsx';
+import { HomeShell } from './home.tsx';
+import { InventoryShell } from './inventory.tsx';
+import { LoginShell } from './login.tsx';
+import { RegisterShell } from './register.tsx';
+import { ShopShell } from './shop.tsx';
+import { TiersShell } from './tiers.tsx';
 
 const shells: [string, ComponentType, RegExp, string][] = [
   ['home', HomeShell, /Build an empire/, 'Loading...'],
@@ -51,7 +50,11 @@ describe('page shells', () => {
   );
 
   it('dashboard: the lead, and a placeholder for the welcome that needs the name', () => {
-    const { container } = render(<DashboardShell />);
+    const { container } = render(
+      <MemoryRouter>
+        <DashboardShell />
+      </MemoryRouter>,
+    );
 
     expect(screen.getByText(/Your command deck/)).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -67,8 +70,12 @@ describe('page shells', () => {
   });
 });
 
-/** The site's own routes, lazy as in the browser, over a fake API that never answers `held` calls. */
-function renderLazy(path: string, { user }: { user?: ReturnType<typeof makeUser> } = {}) {
+/**
+ * The site's own routes, lazy, as the browser's first render draws them (main.tsx): once the chunk of
+ * the page at `path` is in (its HTML preloads it), over a fake API whose answers come after.
+ */
+async function renderFirst(path: string, { user }: { user?: ReturnType<typeof makeUser> } = {}) {
+  await preloadPages(routes, path);
   const fake = createFakeApi(
     {
       'GET /api/auth/me': () => (user ? json(200, { user }) : json(401, { error: { message: 'Not signed in' } })),
@@ -88,9 +95,9 @@ function renderLazy(path: string, { user }: { user?: ReturnType<typeof makeUser>
   );
 }
 
-describe('the first render, before a page has arrived', () => {
-  it("shows the shop's shell at once, then the shop with its items", async () => {
-    renderLazy('/shop');
+describe("the browser's first render, before a page's data has arrived", () => {
+  it("draws the shop's shell at once, then the shop with its items", async () => {
+    await renderFirst('/shop');
 
     // Synchronously: the layout and the shell, no items yet.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
@@ -102,20 +109,36 @@ describe('the first render, before a page has arrived', () => {
     expect(screen.queryByText('Loading the shop...')).toBeNull();
   });
 
-  it("shows the home page's hero before its code arrives", async () => {
-    renderLazy('/');
+  it("draws the home page's hero, its buttons' place held while a returning player's session is checked", async () => {
+    await renderFirst('/', { user: makeUser() });
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Build an empire among the stars');
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
-    expect(await screen.findByRole('link', { name: 'Get Started' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
   });
 
-  it('shows the tiers shell, then the tiers', async () => {
-    renderLazy('/tiers');
+  it('draws the tiers shell, then the tiers', async () => {
+    await renderFirst('/tiers');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
     expect(screen.queryByText('Commander')).toBeNull();
     expect(await screen.findByText('Commander')).toBeTruthy();
+  });
+});
+
+describe('the prerendered HTML (scripts/prerender-shells.mjs)', () => {
+  it.each([
+    ['/shop', 'Loading the shop...', '<h1>Shop</h1>'],
+    ['/dashboard', 'Loading...', 'Your command deck'],
+    ['/login', 'Loading...', 'Welcome back'],
+  ])("%s: the page's shell, from its chunk, under the header", async (path, status, heading) => {
+    const html = await renderShell(path);
+
+    expect(html).toContain('aria-label="Main"');
+    expect(html).toContain(heading);
+    expect(html).toContain(`role="status">${status}</p>`);
+    expect(html).not.toContain('loading-spinner');
   });
 });
 

@@ -16,12 +16,12 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { EmailField, NewPasswordFields } from '../components/credential-fields.tsx';
 import type { FieldErrors } from '../components/form-errors.ts';
 import { collectFieldErrors } from '../components/form-errors.ts';
+import { FormSkeleton } from '../components/skeletons.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { type CommonPasswordCheck, useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
 import { useLandingPath } from '../routing/tab-routes.tsx';
-import { registerCopy } from './page-shells.tsx';
 
 const fields = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof fields)[number];
@@ -97,6 +97,16 @@ export function RegisterPage() {
       <p className="auth-switch">
         Already have an account? <Link to="/login">Log in</Link>
       </p>
+    </AuthCard>
+  );
+}
+
+const registerCopy = { title: 'Create your account', subtitle: 'Join the galaxy in under a minute.' } as const;
+
+export function RegisterShell() {
+  return (
+    <AuthCard {...registerCopy} failure={null}>
+      <FormSkeleton fields={4} />
     </AuthCard>
   );
 }

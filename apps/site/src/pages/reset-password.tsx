@@ -1,6 +1,7 @@
 // Reset password (issue 19): the page a reset link opens (/reset-password?token=…, from the mail or
 // an admin). A new password typed twice, under the registration rules; once set, every session of
 // the account has ended, this browser's too, and the player logs in with it.
+
 import { useSession } from '@starport/ui/session';
 import { useEffect, useEffectEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,10 +9,10 @@ import { useApi } from '../app-providers.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { NewPasswordFields } from '../components/credential-fields.tsx';
 import { newPasswordErrors } from '../components/new-password-errors.ts';
+import { FormSkeleton } from '../components/skeletons.tsx';
 import { useCommonPasswordCheck } from '../components/use-common-password-check.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useValidatedForm } from '../components/use-validated-form.ts';
-import { resetPasswordCopy } from './page-shells.tsx';
 
 const fields = ['password', 'confirmPassword'] as const;
 
@@ -61,6 +62,16 @@ export function ResetPasswordPage() {
       <p className="auth-switch">
         Link expired? <Link to="/forgot-password">Ask for a new one</Link>
       </p>
+    </AuthCard>
+  );
+}
+
+const resetPasswordCopy = { title: 'Choose a new password', subtitle: 'Then log in with it.' } as const;
+
+export function ResetPasswordShell() {
+  return (
+    <AuthCard {...resetPasswordCopy} failure={null}>
+      <FormSkeleton fields={2} />
     </AuthCard>
   );
 }

@@ -8,16 +8,16 @@ import { EmojiIcon } from '@starport/ui/emoji-icon';
 import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
+import type { ReactNode } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
-import { ShopGridSkeleton } from '../components/skeletons.tsx';
+import { Block, ShopGridSkeleton } from '../components/skeletons.tsx';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useScrollEdges } from '../components/use-scroll-edges.ts';
-import { BalancePlaceholder, ShopIntro } from './page-shells.tsx';
 
 // Only a buyer who opens "For a friend" loads the dialog and its player picker.
 const CouponBuyDialog = lazy(() =>
@@ -272,6 +272,32 @@ export function ShopPage() {
           />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+function ShopIntro({ balance }: { balance: ReactNode }) {
+  return (
+    <header className="page-header shop-header">
+      <div>
+        <h1>Shop</h1>
+        <p>Ships, weapons, cosmetics and credit packs for your fleet.</p>
+      </div>
+      {balance}
+    </header>
+  );
+}
+
+/** The balance box's place, kept while the session is checked so the cards do not move down after. */
+function BalancePlaceholder() {
+  return <Block className="shop-balance skeleton-balance" />;
+}
+
+export function ShopShell() {
+  return (
+    <div className="page container shop-page">
+      <ShopIntro balance={<BalancePlaceholder />} />
+      <ShopGridSkeleton />
     </div>
   );
 }

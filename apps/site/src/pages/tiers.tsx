@@ -23,7 +23,6 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useLandingPath } from '../routing/tab-routes.tsx';
-import { TiersIntro } from './page-shells.tsx';
 
 // Only a player who opens "Gift a month" loads the dialog and its player picker.
 const GiftTierDialog = lazy(() =>
@@ -233,6 +232,27 @@ export function TiersPage() {
           void navigate(landing);
         }}
       />
+    </div>
+  );
+}
+
+function TiersIntro() {
+  return (
+    <header className="page-header page-header-center">
+      <h1>Support</h1>
+      <p>
+        Back Starport with a monthly supporter tier: bonus credits, a coloured role on our Discord and the thanks of the
+        whole crew.
+      </p>
+    </header>
+  );
+}
+
+export function TiersShell() {
+  return (
+    <div className="page container tiers-page">
+      <TiersIntro />
+      <TierGridSkeleton />
     </div>
   );
 }

@@ -96,6 +96,41 @@ describe('TradePage', () => {
     expect(card.getByText(reason)).toBeTruthy();
   });
 
+  it('shows the reason once when the player opens History before the refusal arrives', async () => {
+    const reason = 'orbit_friend no longer has Nova Scout';
+    let answer!: () => void;
+    const refusal = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let refused = false;
+    let readAfterRefusal = 0;
+    renderApp('/trade', {
+      user: me,
+      api: {
+        'GET /api/trades': () => {
+          if (refused) readAfterRefusal += 1;
+          return refused
+            ? tradesApi({ history: [offer({ status: 'invalid', invalidReason: reason })] })()
+            : tradesApi({ incoming: [offer({})], history: [offer({ status: 'invalid', invalidReason: reason })] })();
+        },
+        'POST /api/trades/t1/accept': async () => {
+          await refusal;
+          refused = true;
+          return json(409, { error: { message: reason, code: 'conflict' } });
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    const card = within(await screen.findByRole('article', { name: 'From orbit_friend' }));
+    answer();
+    // The card asks for the trades again once the refusal is in: by then it has taken the refusal.
+    await waitFor(() => expect(readAfterRefusal).toBeGreaterThan(0));
+    await waitFor(() => expect(card.getAllByText(reason)).toHaveLength(1));
+    expect(card.queryByRole('alert')).toBeNull();
+    expect(card.getByText('No longer valid')).toBeTruthy();
+  });
+
   it('loads older history a page at a time', async () => {
     renderApp('/trade', {
       user: me,

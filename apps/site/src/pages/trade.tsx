@@ -129,7 +129,9 @@ function OfferCard({ offer, me, onChanged }: OfferCardProps) {
           </>
         )}
       </p>
-      {failure ? (
+      {/* Only while the offer is open: once it is decided or no longer valid, its status and reason say
+          why, and the card (kept by React across the tabs) must not show that reason twice. */}
+      {failure && offer.status === 'open' ? (
         <div className="banner banner-error" role="alert">
           {failure}
         </div>

@@ -1,14 +1,15 @@
 // Verify email (issue 19): the page a verification link opens (/verify-email?token=…). It sends the
 // token once (React's StrictMode runs effects twice; a used token would then be refused) and says
 // which address is now verified; for an email change, that address is now the account's.
+
 import { ApiError } from '@starport/api-client/client';
 import { useSession } from '@starport/ui/session';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
+import { Block } from '../components/skeletons.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
-import { verifyEmailCopy } from './page-shells.tsx';
 
 export const verifyPageMessages = {
   noToken: 'This link is missing its token.',
@@ -57,6 +58,16 @@ export function VerifyEmailPage() {
           {user ? <Link to="/account">Back to your account</Link> : <Link to="/login">Log in</Link>}
         </p>
       ) : null}
+    </AuthCard>
+  );
+}
+
+const verifyEmailCopy = { title: 'Verify your email', subtitle: 'Checking your link...' } as const;
+
+export function VerifyEmailShell() {
+  return (
+    <AuthCard {...verifyEmailCopy} failure={null}>
+      <Block className="skeleton-button" />
     </AuthCard>
   );
 }

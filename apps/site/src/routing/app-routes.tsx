@@ -8,7 +8,7 @@ import { type ComponentType, createContext, useContext } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 
-/** What a page route's `handle` carries: its shell, and how to load its chunk (see lazy-page.ts). */
+/** What a page route's `handle` carries: its shell (from its chunk), and how to load that chunk (see lazy-page.ts). */
 export interface PageHandle {
   Shell: ComponentType;
   preload: () => Promise<void>;
@@ -17,7 +17,7 @@ export interface PageHandle {
 
 const RoutesContext = createContext<RouteObject[]>([]);
 
-/** True in scripts/prerender-shells.mjs's render: a page not loaded draws its shell, never suspends. */
+/** True in scripts/prerender-shells.mjs's render: a page draws its shell, never itself. */
 export const PrerenderContext = createContext(false);
 
 function pageHandles(routes: RouteObject[], pathname: string): Partial<PageHandle>[] {
@@ -37,7 +37,7 @@ export function AppRoutes({ routes, prerender = false }: { routes: RouteObject[]
   );
 }
 
-/** The shell of the deepest route at the current address that has one, else Loading. */
+/** The shell of the deepest page at the current address (Loading until its chunk is in, or if it has none). */
 export function PageShell() {
   const routes = useContext(RoutesContext);
   const { pathname } = useLocation();

@@ -1,13 +1,25 @@
 // A page whose code is a chunk of its own, fetched when the page is first shown (or asked for sooner
-// with preload()). Until it is there the page suspends, and the nearest <Suspense> shows the page's
-// shell (root-layout.tsx); once loaded it renders at once, with no suspension, so the browser's first
-// render over a prerendered page whose chunk is already in is the page itself (main.tsx).
+// with preload()). Its shell (what stands in while its data, or the session, is awaited) comes in
+// the same chunk, so no page's shell weighs on another page's first load. Until the chunk is there
+// the page suspends, and the nearest <Suspense> shows Loading (root-layout.tsx); once loaded it
+// renders at once, with no suspension. The browser's first render waits for the chunk of the page
+// at its address (main.tsx), which its HTML preloads, and draws over the shell that HTML already
+// holds (scripts/prerender-shells.mjs).
+import { Loading } from '@starport/ui/loading';
 import { type ComponentType, createElement, useContext } from 'react';
 import { PageShell, PrerenderContext } from './app-routes.tsx';
+
+/** What a page's chunk gives: the page, and its shell when it has one (else Loading stands in). */
+export interface PageModule {
+  Page: ComponentType;
+  Shell?: ComponentType;
+}
 
 export interface LazyPage {
   /** Renders the page, suspending while its chunk loads (and throwing if the chunk failed to load). */
   Component: ComponentType;
+  /** The page's shell once its chunk is in; Loading before. */
+  Shell: ComponentType;
   /**
    * Starts loading the chunk (once) and resolves when the page can render without suspending (or
    * when the chunk failed to load: rendering the page then throws, for the router's error screen).
@@ -18,43 +30,49 @@ export interface LazyPage {
 }
 
 type Chunk =
-  | { status: 'loading'; loaded: Promise<void> }
-  | { status: 'loaded'; Page: ComponentType }
+  | { status: 'loading'; settled: Promise<void> }
+  | { status: 'loaded'; page: PageModule }
   | { status: 'failed'; error: unknown };
 
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | undefined;
   let chunk: Chunk | undefined;
-  const start = (): Chunk => {
-    if (!chunk) {
-      const loaded = load().then(
-        (Page) => {
-          chunk = { status: 'loaded', Page };
+  const start = (): Promise<PageModule> => {
+    if (!loading) {
+      loading = load();
+      const settled = loading.then(
+        (page) => {
+          chunk = { status: 'loaded', page };
         },
         (error: unknown) => {
           chunk = { status: 'failed', error };
         },
       );
-      chunk = { status: 'loading', loaded };
+      chunk = { status: 'loading', settled };
     }
-    return chunk;
+    return loading;
   };
+  function Shell() {
+    return createElement((chunk?.status === 'loaded' && chunk.page.Shell) || Loading);
+  }
   function LazyPage() {
-    // The prerender draws what the browser shows while the chunk loads, without suspending (which
-    // renderToString does not support).
-    const prerender = useContext(PrerenderContext);
-    if (prerender && chunk?.status !== 'loaded') return createElement(PageShell);
-    const current = start();
-    if (current.status === 'loaded') return createElement(current.Page);
+    // The prerender (which loads the page's chunk first) draws what stands in for the page, never
+    // the page itself.
+    if (useContext(PrerenderContext)) return createElement(PageShell);
+    start();
+    const current = chunk as Chunk;
+    if (current.status === 'loaded') return createElement(current.page.Page);
     if (current.status === 'failed') throw current.error;
     // Suspends until the chunk is in, as React.lazy does (React renders again when it settles).
-    throw current.loaded;
+    throw current.settled;
   }
   return {
     Component: LazyPage,
-    load,
+    Shell,
+    load: async () => (await start()).Page,
     preload: async () => {
-      const current = start();
-      if (current.status === 'loading') await current.loaded;
+      start();
+      if (chunk?.status === 'loading') await chunk.settled;
     },
   };
 }

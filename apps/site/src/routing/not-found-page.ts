@@ -2,4 +2,4 @@
 // an address whose tab is hidden (visible-route.tsx).
 import { lazyPage } from './lazy-page.ts';
 
-export const notFoundPage = lazyPage(async () => (await import('../pages/not-found.tsx')).NotFoundPage);
+export const notFoundPage = lazyPage(async () => ({ Page: (await import('../pages/not-found.tsx')).NotFoundPage }));

@@ -2,9 +2,9 @@
 // to it, and its address shows players the not-found page, while an administrator sees the page under
 // a notice.
 import { defaultSiteSettings } from '@starport/api-client/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, renderApp } from '../test/render-app.tsx';
+import { json, makeItem, makeUser, renderApp } from '../test/render-app.tsx';
 import { isRouteVisible, tabOfPath } from './tab-routes.tsx';
 import { hiddenPageNotice } from './visible-route.tsx';
 
@@ -68,7 +68,9 @@ describe('a hidden tab', () => {
     expect(await screen.findByText(hiddenPageNotice)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
-    const notice = screen.getByRole('status');
+    // The notice is a status; so is the shop's own loading line while its items are on the way.
+    const notice = screen.getAllByRole('status').find((status) => status.textContent?.includes(hiddenPageNotice));
+    if (!notice) throw new Error('no notice');
     expect(within(notice).getByRole('link', { name: 'Site Settings' }).getAttribute('href')).toBe('/admin/settings');
     // The links stay hidden for an administrator too: the site looks as players see it.
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Shop' })).toBeNull();
@@ -107,5 +109,121 @@ describe('a hidden tab', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
     expect(linksTo('/dashboard')).toEqual([]);
+  });
+});
+
+/** The site settings' answer, held until the test lets it go: what a slow network does to the first load. */
+function heldSettings(visibleTabs: Partial<typeof defaultSiteSettings.visibleTabs>) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = async () => {
+    await held;
+    return json(200, {
+      settings: { ...defaultSiteSettings, visibleTabs: { ...defaultSiteSettings.visibleTabs, ...visibleTabs } },
+    });
+  };
+  return { answer, release };
+}
+
+describe('before the site settings have come', () => {
+  const item = makeItem({ name: 'Scout Corvette' });
+
+  it('shows a player nothing of a hidden page, only its shell, then not found', async () => {
+    const settings = heldSettings({ shop: false });
+    const { calls } = renderApp('/shop', {
+      user: makeUser({ username: 'nova' }),
+      api: {
+        'GET /api/shop/site-settings': settings.answer,
+        'GET /api/shop/items': () => json(200, { items: [item] }),
+      },
+    });
+    // The session is known (the player's name is in the header); the settings are not.
+    expect(await screen.findByText('nova')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading the shop...');
+    expect(screen.queryByRole('heading', { name: 'Scout Corvette' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+
+    settings.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    // The shop page never ran: it did not even ask for its items.
+    expect(calls.filter((call) => call.includes('/api/shop/items'))).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Scout Corvette' })).toBeNull();
+  });
+
+  it('shows a visible page once they come, and an admin the hidden one under its notice', async () => {
+    const visible = heldSettings({});
+    renderApp('/shop', {
+      user: makeUser(),
+      api: { 'GET /api/shop/site-settings': visible.answer, 'GET /api/shop/items': () => json(200, { items: [item] }) },
+    });
+    expect(await screen.findByText('Loading the shop...')).toBeTruthy();
+    visible.release();
+    expect(await screen.findByRole('heading', { name: 'Scout Corvette' })).toBeTruthy();
+    cleanup();
+
+    const hidden = heldSettings({ shop: false });
+    renderApp('/shop', {
+      user: makeUser({ isAdmin: true }),
+      api: { 'GET /api/shop/site-settings': hidden.answer, 'GET /api/shop/items': () => json(200, { items: [item] }) },
+    });
+    expect(await screen.findByText('Loading the shop...')).toBeTruthy();
+    hidden.release();
+    expect(await screen.findByText(hiddenPageNotice)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Scout Corvette' })).toBeTruthy();
+  });
+
+  it('does not hold back a page no tab hides', async () => {
+    const settings = heldSettings({ shop: false });
+    renderApp('/login', { api: { 'GET /api/shop/site-settings': settings.answer } });
+    // The form itself, not its shell: the fields take input while the settings are still on the way.
+    const email = await screen.findByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'nova@example.com' } });
+    expect((email as HTMLInputElement).value).toBe('nova@example.com');
+    settings.release();
+  });
+
+  it('carries on with every tab visible when they fail to load', async () => {
+    renderApp('/shop', {
+      user: makeUser(),
+      api: {
+        'GET /api/shop/site-settings': () => json(500, { error: { message: 'down' } }),
+        'GET /api/shop/items': () => json(200, { items: [item] }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Scout Corvette' })).toBeTruthy();
+  });
+});
+
+describe('the outcome of a Discord link on the home page, where it lands while the dashboard is hidden', () => {
+  it('welcomes the link, refreshes the player and clears the query string', async () => {
+    let meCalls = 0;
+    const { router } = renderApp('/?discord_success=1', {
+      user: makeUser(),
+      visibleTabs: { dashboard: false },
+      strict: true,
+      api: {
+        'GET /api/auth/me': () => {
+          meCalls += 1;
+          return json(200, { user: makeUser() });
+        },
+      },
+    });
+    expect(await screen.findByText('Discord linked successfully!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(meCalls).toBeGreaterThan(1));
+    expect(screen.getAllByText('Discord linked successfully!')).toHaveLength(1);
+  });
+
+  it('says why it failed', async () => {
+    const { router } = renderApp('/?discord_error=already_linked', {
+      user: makeUser(),
+      visibleTabs: { dashboard: false },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Discord linking failed: this Discord account is already linked to another player',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

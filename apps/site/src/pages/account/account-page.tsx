@@ -1,8 +1,9 @@
 // The Account page (/account, players only; issue 19): one section per concern, in this order. Each
 // section is its own component in this folder, so adding one is a line here.
+
 import { useSession } from '@starport/ui/session';
+import { AccountSectionsSkeleton } from '../../components/skeletons.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { AccountIntro } from '../page-shells.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { EmailSection } from './email-section.tsx';
@@ -33,6 +34,27 @@ export function AccountPage() {
         <YourDataSection />
         <DeleteAccountSection user={user} />
       </div>
+    </div>
+  );
+}
+
+const accountLead = 'Your profile, how you sign in, where you are signed in, your data, and closing your account.';
+
+function AccountIntro() {
+  return (
+    <header className="page-header">
+      <h1>Account</h1>
+      <p>{accountLead}</p>
+    </header>
+  );
+}
+
+/** The Account page's section cards, at the heights of a short section each. */
+export function AccountShell() {
+  return (
+    <div className="page container account-page">
+      <AccountIntro />
+      <AccountSectionsSkeleton />
     </div>
   );
 }
