@@ -3,8 +3,11 @@
 // "incomplete"), on every page of the site's router (routes.tsx) and of the admin panel's tabs
 // (packages/ui/src/admin/admin-app.tsx), and on every dialog opened from them, at a phone's width
 // (390 px) and a desktop's (1280 px). One list of pages and one of dialogs: a new screen is one more
-// entry. Pages' pixels are measured at 1280 px, dialogs' at both widths. What each needs (a signed-in player or admin, a purchase, a post) is made once through the
-// API in beforeAll; each role signs in once per width, and its one tab goes from screen to screen.
+// entry. Pages' pixels are measured at 1280 px (a page's marked part, the sale's badge, at both),
+// dialogs' at both widths. What each needs (a signed-in player or admin, a purchase, a gift, a post, a
+// running sale, a coupon, a metric, credit codes) is made once through the API in beforeAll; each role
+// signs in once per width, and its one tab goes from screen to screen. With E2E_SCREENSHOTS, a picture
+// of each screen as it was checked.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +22,10 @@ import {
   test,
 } from '@playwright/test';
 import { type Account, loginAccount, registerAccount } from '../fixtures/accounts.ts';
-import { chooseRowAction, mailItems, setCredits } from '../fixtures/admin.ts';
+import { chooseRowAction, createMetric, mailItems, setCredits } from '../fixtures/admin.ts';
 import { lowContrastText } from '../fixtures/contrast.ts';
 import { subscribeInSandbox } from '../fixtures/payments.ts';
+import { shoot } from '../fixtures/screenshots.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
 type Role = 'guest' | 'player' | 'subscriber' | 'admin';
@@ -37,6 +41,13 @@ interface Seed {
   paidOrderId: string;
   openOrderId: string;
   paymentId: string;
+  /** An item of its own on a running sale (the shop's card shows the sale badge), and the sale. */
+  saleItem: string;
+  saleName: string;
+  couponCode: string;
+  metricLabel: string;
+  /** A batch of credit codes, one of them redeemed by the player. */
+  codesLabel: string;
 }
 
 interface Screen {
@@ -45,6 +56,8 @@ interface Screen {
   path: string | ((seed: Seed) => string);
   /** What shows once the page has its data, when the heading alone does not say so. */
   ready?: (page: Page, seed: Seed) => Promise<void>;
+  /** A part of the page whose pixels are measured at every width (the whole page only at 1280 px), and a text it shows. */
+  part?: { scope: string; text: RegExp };
 }
 
 interface DialogCase {
@@ -53,6 +66,8 @@ interface DialogCase {
   path: string | ((seed: Seed) => string);
   /** Opens the dialog from the page at `path` and answers it. */
   open: (page: Page, seed: Seed) => Promise<Locator>;
+  /** Undoes what opening it left that other specs would trip on. */
+  cleanUp?: (page: Page, seed: Seed) => Promise<void>;
 }
 
 const widths = [
@@ -72,8 +87,59 @@ async function rowAction(page: Page, rowName: string, action: string): Promise<v
 /** The admin users screen narrowed to one player, whose row actions open the dialogs. */
 async function findUser(page: Page, username: string): Promise<void> {
   await page.getByLabel('Search users').fill(username);
-  await expect(page.getByText(username).first()).toBeVisible();
+  // The search's answer first: the list drawn again would close a menu opened before it.
+  await expect(page.getByText(/·\s*1\s*matching/)).toBeVisible();
 }
+/** The delete confirmations of the admin's tables of records, each opened from a row's Delete. */
+const rowDeletions: { name: string; path: string; row: (seed: Seed) => string; title: string }[] = [
+  { name: 'admin delete item', path: '/admin/shop', row: () => 'Scout Corvette', title: 'Delete Shop Item' },
+  { name: 'admin delete category', path: '/admin/categories', row: () => 'Credits', title: 'Delete Category' },
+  { name: 'admin delete update', path: '/admin/updates', row: () => 'Axe patrol', title: 'Delete Update' },
+  { name: 'admin delete sale', path: '/admin/sales', row: (seed) => seed.saleName, title: 'Delete Sale' },
+  { name: 'admin delete coupon', path: '/admin/coupons', row: (seed) => seed.couponCode, title: 'Delete Coupon' },
+];
+/** Opens a user's row dialog by the row's actions menu. */
+const rowMenu = (action: string) => (page: Page, username: string) => chooseRowAction(page, username, action);
+/**
+ * The admin users screen's dialogs, each opened from the row of the player (or the subscriber, who
+ * was given an item by the player) found by search: by the row's actions menu or one of its buttons.
+ */
+const userRowDialogs: {
+  name: string;
+  who?: 'player' | 'subscriber';
+  opener: (page: Page, username: string) => Promise<void>;
+  /** The dialog it opens; the only one on the screen where not given. */
+  shows?: (page: Page, username: string) => Locator;
+}[] = [
+  {
+    name: 'admin edit credits',
+    opener: (page, username) => button(page, `Edit credits of ${username}`).click(),
+    shows: (page) => dialog(page, 'Edit Credits'),
+  },
+  {
+    name: 'admin grant admin status',
+    opener: (page, username) => button(page, `User: change the admin status of ${username}`).click(),
+    shows: (page) => alertDialog(page, 'Grant Admin Status'),
+  },
+  // Send mail is a form in the user's row, not a dialog: the page's check covers it.
+  { name: 'admin deliveries', opener: rowMenu('Deliveries') },
+  { name: 'admin credit history', opener: rowMenu('Credit history') },
+  {
+    name: 'admin item moves',
+    opener: rowMenu('Item moves'),
+    shows: (page, username) => dialog(page, `Item moves of ${username}`),
+  },
+  { name: 'admin reset link', opener: rowMenu('Reset link') },
+  {
+    name: 'admin reverse transfer',
+    who: 'subscriber',
+    async opener(page, username) {
+      await chooseRowAction(page, username, 'Item moves');
+      await button(dialog(page, `Item moves of ${username}`), /^Reverse the bought gift of /).click();
+    },
+    shows: (page) => alertDialog(page, 'Reverse Transfer'),
+  },
+];
 /** Makes a game server key on its screen: the dialog that shows its secret once. */
 async function newGameServerKey(page: Page): Promise<Locator> {
   await page.getByLabel('Game server name').fill(`axe-${Date.now().toString(36)}`);
@@ -83,6 +149,12 @@ async function newGameServerKey(page: Page): Promise<Locator> {
   return page.getByRole('dialog');
 }
 const shopCard = (page: Page, name: string) => page.getByRole('article', { name });
+/** The sale's card: its badge ("Sale -25%") is measured on the pixels at the phone's width too. */
+const saleCard = { scope: '.shop-grid article:has(.sale-badge)', text: /^Sale -/ };
+/** The shop with its cards, the sale's item among them wearing the sale badge. */
+async function shopWithSale(page: Page, seed: Seed): Promise<void> {
+  await expect(shopCard(page, seed.saleItem).getByText(saleCard.text)).toBeVisible();
+}
 
 const pages: Screen[] = [
   // Anyone (routes.tsx, outside RequireUser).
@@ -93,7 +165,7 @@ const pages: Screen[] = [
   { name: 'reset password (no token)', role: 'guest', path: '/reset-password' },
   { name: 'verify email (no token)', role: 'guest', path: '/verify-email' },
   { name: 'tiers', role: 'guest', path: '/tiers' },
-  { name: 'shop', role: 'guest', path: '/shop', ready: (page) => expect(page.locator('.shop-grid')).toBeVisible() },
+  { name: 'shop', role: 'guest', path: '/shop', ready: shopWithSale, part: saleCard },
   { name: 'leaderboard', role: 'guest', path: '/leaderboard' },
   { name: 'updates', role: 'guest', path: '/updates' },
   { name: 'update post', role: 'guest', path: (seed) => `/updates/${seed.updateSlug}` },
@@ -102,12 +174,7 @@ const pages: Screen[] = [
   // A signed-in player (RequireUser).
   { name: 'home (signed in)', role: 'player', path: '/' },
   { name: 'tiers (signed in)', role: 'player', path: '/tiers' },
-  {
-    name: 'shop (signed in)',
-    role: 'player',
-    path: '/shop',
-    ready: (page) => expect(page.locator('.shop-grid')).toBeVisible(),
-  },
+  { name: 'shop (signed in)', role: 'player', path: '/shop', ready: shopWithSale, part: saleCard },
   { name: 'dashboard', role: 'player', path: '/dashboard' },
   { name: 'inventory', role: 'player', path: '/inventory' },
   { name: 'trade', role: 'player', path: '/trade' },
@@ -213,6 +280,26 @@ const dialogs: DialogCase[] = [
       return alertDialog(page, 'Cancel subscription');
     },
   },
+  {
+    name: 'unlink Discord',
+    role: 'player',
+    path: '/dashboard',
+    async open(page) {
+      // Linked first through the fake Discord's authorise page, as a player does.
+      const card = page.getByRole('region', { name: 'Discord' });
+      await button(card, 'Link Discord').click();
+      await page.getByRole('link', { name: 'Authorize' }).click();
+      await button(card, 'Unlink Discord').click();
+      return alertDialog(page, 'Unlink Discord');
+    },
+    // Unlinked again: the fake's one Discord account is free for the other specs (and the other width).
+    async cleanUp(page, seed) {
+      const unlinked = await page.request.post('/api/discord/unlink', {
+        headers: { Authorization: `Bearer ${seed.player.token}` },
+      });
+      expect([200, 400], 'unlinked, or never linked').toContain(unlinked.status());
+    },
+  },
   // The admin panel.
   {
     name: 'admin create tier',
@@ -254,15 +341,6 @@ const dialogs: DialogCase[] = [
     },
   },
   {
-    name: 'admin delete item',
-    role: 'admin',
-    path: '/admin/shop',
-    async open(page) {
-      await rowAction(page, 'Scout Corvette', 'Delete');
-      return alertDialog(page, 'Delete Shop Item');
-    },
-  },
-  {
     name: 'admin delete image',
     role: 'admin',
     path: '/admin/shop',
@@ -275,24 +353,30 @@ const dialogs: DialogCase[] = [
       return alertDialog(page, 'Delete Image');
     },
   },
-  {
-    name: 'admin delete category',
-    role: 'admin',
-    path: '/admin/categories',
-    async open(page) {
-      await rowAction(page, 'Credits', 'Delete');
-      return alertDialog(page, 'Delete Category');
-    },
-  },
-  {
-    name: 'admin delete update',
-    role: 'admin',
-    path: '/admin/updates',
-    async open(page) {
-      await rowAction(page, 'Axe patrol', 'Delete');
-      return alertDialog(page, 'Delete Update');
-    },
-  },
+  ...rowDeletions.map(
+    ({ name, path, row, title }): DialogCase => ({
+      name,
+      role: 'admin',
+      path,
+      async open(page, seed) {
+        await rowAction(page, row(seed), 'Delete');
+        return alertDialog(page, title);
+      },
+    }),
+  ),
+  ...userRowDialogs.map(
+    ({ name, who = 'player', opener, shows = (page) => page.getByRole('dialog') }): DialogCase => ({
+      name,
+      role: 'admin',
+      path: '/admin/users',
+      async open(page, seed) {
+        const username = seed[who].username;
+        await findUser(page, username);
+        await opener(page, username);
+        return shows(page, username);
+      },
+    }),
+  ),
   {
     name: 'admin add category',
     role: 'admin',
@@ -300,57 +384,6 @@ const dialogs: DialogCase[] = [
     async open(page) {
       await button(page, '+ Add Category').click();
       return dialog(page, 'Add Category');
-    },
-  },
-  {
-    name: 'admin edit credits',
-    role: 'admin',
-    path: '/admin/users',
-    async open(page, seed) {
-      await findUser(page, seed.player.username);
-      await button(page, `Edit credits of ${seed.player.username}`).click();
-      return dialog(page, 'Edit Credits');
-    },
-  },
-  // Send mail is a form in the user's row, not a dialog: the page's check covers it.
-  {
-    name: 'admin deliveries',
-    role: 'admin',
-    path: '/admin/users',
-    async open(page, seed) {
-      await findUser(page, seed.player.username);
-      await chooseRowAction(page, seed.player.username, 'Deliveries');
-      return page.getByRole('dialog');
-    },
-  },
-  {
-    name: 'admin credit history',
-    role: 'admin',
-    path: '/admin/users',
-    async open(page, seed) {
-      await findUser(page, seed.player.username);
-      await chooseRowAction(page, seed.player.username, 'Credit history');
-      return page.getByRole('dialog');
-    },
-  },
-  {
-    name: 'admin item moves',
-    role: 'admin',
-    path: '/admin/users',
-    async open(page, seed) {
-      await findUser(page, seed.player.username);
-      await chooseRowAction(page, seed.player.username, 'Item moves');
-      return dialog(page, `Item moves of ${seed.player.username}`);
-    },
-  },
-  {
-    name: 'admin reset link',
-    role: 'admin',
-    path: '/admin/users',
-    async open(page, seed) {
-      await findUser(page, seed.player.username);
-      await chooseRowAction(page, seed.player.username, 'Reset link');
-      return page.getByRole('dialog');
     },
   },
   {
@@ -400,6 +433,15 @@ const dialogs: DialogCase[] = [
     },
   },
   {
+    name: 'admin delete metric',
+    role: 'admin',
+    path: '/admin/leaderboard',
+    async open(page, seed) {
+      await button(page, `Delete the metric ${seed.metricLabel}`).click();
+      return alertDialog(page, 'Delete metric');
+    },
+  },
+  {
     name: 'admin new sale',
     role: 'admin',
     path: '/admin/sales',
@@ -426,6 +468,27 @@ const dialogs: DialogCase[] = [
       return dialog(page, 'New Credit Codes');
     },
   },
+  {
+    name: 'admin credit codes made',
+    role: 'admin',
+    path: '/admin/credit-codes',
+    async open(page) {
+      await button(page, '+ New Codes').click();
+      await button(dialog(page, 'New Credit Codes'), 'Make Codes').click();
+      return dialog(page, 'Your New Codes');
+    },
+  },
+  {
+    name: 'admin credit codes redeemed',
+    role: 'admin',
+    path: '/admin/credit-codes',
+    async open(page, seed) {
+      await button(page, `Codes of ${seed.codesLabel}`).click();
+      const codes = dialog(page, `Codes of ${seed.codesLabel}`);
+      await expect(codes.getByText(`Redeemed by ${seed.player.username}`)).toBeVisible();
+      return codes;
+    },
+  },
 ];
 
 let seed: Seed;
@@ -441,7 +504,9 @@ async function makeSeed(request: APIRequestContext): Promise<Seed> {
   await subscribeInSandbox(request, subscriber.token, 'captain');
 
   const headers = { Authorization: `Bearer ${player.token}` };
-  const { items } = (await (await request.get('/api/shop/items')).json()) as { items: { _id: string; slug: string }[] };
+  const { items } = (await (await request.get('/api/shop/items')).json()) as {
+    items: { _id: string; slug: string; imageUrl: string | null }[];
+  };
   const ship = items.find((item) => item.slug === 'vanguard-interceptor');
   const openOrder = async () => {
     const opened = await request.post('/api/stripe/create-checkout-session', {
@@ -455,6 +520,64 @@ async function makeSeed(request: APIRequestContext): Promise<Seed> {
   const paid = await request.post(`/api/stripe/orders/${paidOrderId}/pay`, { headers });
   expect(paid.status(), await paid.text()).toBe(200);
   const openOrderId = await openOrder();
+
+  // The player buys the subscriber a ship: an item move the admin may reverse.
+  const scout = items.find((item) => item.slug === 'scout-corvette');
+  const gift = await request.post('/api/shop/purchase', {
+    headers,
+    data: { itemId: scout?._id, quantity: 1, giftTo: subscriber.username },
+  });
+  expect(gift.status(), await gift.text()).toBe(200);
+
+  const tag = Date.now().toString(36);
+  // A running sale on an item of its own (no other spec's prices change), pictured like the seeded ones.
+  const saleItem = `Axe Clipper ${tag}`;
+  const madeItem = await request.post('/api/shop/admin/items', {
+    headers: admin,
+    data: {
+      name: saleItem,
+      slug: `axe-clipper-${tag}`,
+      description: 'On sale for the accessibility checks',
+      category: 'ships',
+      priceCredits: 1000,
+      imageUrl: scout?.imageUrl,
+    },
+  });
+  expect(madeItem.status(), await madeItem.text()).toBe(201);
+  const saleName = `Axe Flash Sale ${tag}`;
+  const sale = await request.post('/api/admin/sales', {
+    headers: admin,
+    data: {
+      name: saleName,
+      percentOff: 25,
+      itemIds: [((await madeItem.json()) as { item: { _id: string } }).item._id],
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  const couponCode = `AXE${tag.toUpperCase()}`;
+  const coupon = await request.post('/api/admin/coupons', {
+    headers: admin,
+    data: { code: couponCode, percentOff: 10 },
+  });
+  expect(coupon.status(), await coupon.text()).toBe(201);
+  const metricLabel = `Axe laps ${tag}`;
+  await createMetric(request, { key: `axe-laps-${tag}`, label: metricLabel });
+
+  // A batch of credit codes, one redeemed by the player: who redeemed it shows in the batch's codes.
+  const codesLabel = `Axe giveaway ${tag}`;
+  const codes = await request.post('/api/admin/credit-codes', {
+    headers: admin,
+    data: { count: 2, credits: 100, label: codesLabel },
+  });
+  expect(codes.status(), await codes.text()).toBe(201);
+  const redeemed = await request.post('/api/credit-codes/redeem', {
+    headers,
+    data: { code: ((await codes.json()) as { codes: { code: string }[] }).codes[0]?.code },
+  });
+  expect(redeemed.status(), await redeemed.text()).toBe(200);
 
   const payments = await request.get(`/api/admin/payments?search=${player.username}`, { headers: admin });
   expect(payments.status(), await payments.text()).toBe(200);
@@ -475,7 +598,20 @@ async function makeSeed(request: APIRequestContext): Promise<Seed> {
     },
   });
   expect(update.status(), await update.text()).toBe(201);
-  return { player, subscriber, adminToken, updateSlug, paidOrderId, openOrderId, paymentId: paymentId as string };
+  return {
+    player,
+    subscriber,
+    adminToken,
+    updateSlug,
+    paidOrderId,
+    openOrderId,
+    paymentId: paymentId as string,
+    saleItem,
+    saleName,
+    couponCode,
+    metricLabel,
+    codesLabel,
+  };
 }
 
 /** One tab per role and width, signed in once. */
@@ -553,7 +689,11 @@ async function unnamedIconButtons(page: Page, scope = 'body'): Promise<string[]>
 /** The width at which whole pages are measured on the pixels (a full-page screenshot is the costly part). */
 const CONTRAST_PAGE_WIDTH = 1280;
 
-async function contrastFailures(page: Page, options: { scope?: string; fullPage?: boolean }): Promise<string[]> {
+/** The text below AA contrast; with `mustShow`, also a failure when no text it matches was measured. */
+async function contrastFailures(
+  page: Page,
+  options: { scope?: string; fullPage?: boolean; mustShow?: RegExp },
+): Promise<string[]> {
   const { measured, findings } = await lowContrastText(page, {
     scope: options.scope ?? null,
     fullPage: options.fullPage ?? true,
@@ -564,7 +704,12 @@ async function contrastFailures(page: Page, options: { scope?: string; fullPage?
     const lines = measured.map((m) => `${JSON.stringify({ screen: test.info().title, width, ...m })}\n`);
     fs.appendFileSync(process.env.CONTRAST_LOG, lines.join(''));
   }
-  return findings.map((f) => `${f.ratio}:1 < ${f.required}:1  "${f.text}" (${f.where}) ${f.color} on ${f.background}`);
+  const failures = findings.map(
+    (f) => `${f.ratio}:1 < ${f.required}:1  "${f.text}" (${f.where}) ${f.color} on ${f.background}`,
+  );
+  const { mustShow } = options;
+  if (mustShow && !measured.some((m) => mustShow.test(m.text))) failures.push(`not measured: ${mustShow}`);
+  return failures;
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -596,26 +741,41 @@ for (const size of widths) {
         await screen.ready?.(page, seed);
         expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
         expect.soft(await unnamedIconButtons(page), 'icon-only buttons without a name').toEqual([]);
-        // The pixels of a whole page at the desktop width, where the issue measured them (the same
-        // colour tokens draw the phone's layout; its dialogs are measured below at both widths).
-        if (size.width === CONTRAST_PAGE_WIDTH) {
-          expect.soft(await contrastFailures(page, { fullPage: true }), 'text below WCAG AA contrast').toEqual([]);
+        // The pixels: the whole page at the desktop width, where the issue measured them (the same
+        // colour tokens draw the phone's layout; its dialogs are measured below at both widths), and
+        // the page's part (the sale's badge) at every width, scrolled into view.
+        const whole = size.width === CONTRAST_PAGE_WIDTH;
+        if (screen.part) await page.locator(screen.part.scope).scrollIntoViewIfNeeded();
+        if (whole || screen.part) {
+          const where = whole ? { fullPage: true } : { scope: screen.part?.scope, fullPage: false };
+          expect
+            .soft(
+              await contrastFailures(page, { ...where, mustShow: screen.part?.text }),
+              'text below WCAG AA contrast',
+            )
+            .toEqual([]);
         }
+        await shoot(page, `accessibility-${size.width}-${screen.name}`);
       });
     }
     for (const entry of dialogs) {
       test(`dialog: ${entry.name}`, async ({ browser, baseURL }) => {
         const page = await tabFor(browser, entry.role, size, baseURL as string);
         await visit(page, entry.path);
-        const opened = await entry.open(page, seed);
-        await expect(opened).toBeVisible();
-        await settle(page);
-        const scope = '[role="dialog"], [role="alertdialog"]';
-        expect.soft(await axeViolations(page, scope), 'axe violations').toEqual([]);
-        expect.soft(await unnamedIconButtons(page, '.dialog'), 'icon-only buttons without a name').toEqual([]);
-        expect
-          .soft(await contrastFailures(page, { scope: '.dialog', fullPage: false }), 'text below WCAG AA contrast')
-          .toEqual([]);
+        try {
+          const opened = await entry.open(page, seed);
+          await expect(opened).toBeVisible();
+          await settle(page);
+          const scope = '[role="dialog"], [role="alertdialog"]';
+          expect.soft(await axeViolations(page, scope), 'axe violations').toEqual([]);
+          expect.soft(await unnamedIconButtons(page, '.dialog'), 'icon-only buttons without a name').toEqual([]);
+          expect
+            .soft(await contrastFailures(page, { scope: '.dialog', fullPage: false }), 'text below WCAG AA contrast')
+            .toEqual([]);
+          await shoot(page, `accessibility-${size.width}-dialog-${entry.name}`);
+        } finally {
+          await entry.cleanUp?.(page, seed);
+        }
       });
     }
   });

@@ -1,7 +1,8 @@
 // The notification bell in Chromium (issue 20): a player's page shows the count go up without a reload
 // when an administrator mails them items from the admin screen in another browser, the list opens
 // with the notice, and the count goes to 0; at a phone's width and a desktop's, screenshots taken
-// with the list open.
+// with the list open. The bell's code comes after the page's (only a signed-in player needs it), and
+// the header does not move when it arrives.
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { loginAccount, registerAccount, signIn, test } from '../fixtures/accounts.ts';
@@ -70,5 +71,51 @@ for (const { name, width, height } of [
     await expect(list).toHaveCount(0);
     await page.reload();
     await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
+  });
+}
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${width} px, the header holds the bell's place until its code arrives, and nothing in it moves`, async ({
+    page,
+    player,
+  }, testInfo) => {
+    // The bell's chunk held back until the header has been measured without it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/notification-bell-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width, height });
+    await signIn(page, player.token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${player.username}`);
+
+    const header = page.locator('.site-header');
+    const placeholder = page.locator('.bell-placeholder');
+    await expect(placeholder).toBeVisible();
+    await expect(bell(page)).toHaveCount(0);
+    const boxes = () =>
+      header.evaluate((element) =>
+        Array.from(element.querySelectorAll('.brand, .nav-balance, .bell, .nav-toggle, .nav-link, .nav-account'))
+          .filter((child) => child.getClientRects().length > 0)
+          .map((child) => {
+            const { x, y, width, height } = child.getBoundingClientRect();
+            return { element: child.className, x, y, width, height };
+          }),
+      );
+    const before = { header: await header.boundingBox(), parts: await boxes() };
+    expect(before.parts.map((part) => part.element)).toContain('bell');
+    await page.screenshot({ path: path.join(testInfo.outputDir, `bell-placeholder-${width}.png`) });
+
+    release();
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
+    await expect(placeholder).toHaveCount(0);
+    expect({ header: await header.boundingBox(), parts: await boxes() }).toEqual(before);
   });
 }

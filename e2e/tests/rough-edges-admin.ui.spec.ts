@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAccount, registerAccount, signIn } from '../fixtures/accounts.ts';
-import { setVisibleTabs } from '../fixtures/admin.ts';
+import { setAdmin, setCredits, setVisibleTabs } from '../fixtures/admin.ts';
+import { shootWidths } from '../fixtures/screenshots.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -123,6 +124,53 @@ test('a hidden Shop tab leaves a player no link to /shop and shows not found the
   }
 });
 
+test('a direct visit to a hidden page shows a player none of it while the settings are slow, then not found', async ({
+  page,
+  request,
+}) => {
+  const player = await registerAccount(request, 'slowshop');
+  await setVisibleTabs(request, { shop: false });
+  try {
+    await signIn(page, player.token);
+    // From the page's first byte on, every moment a shop card or the shop's own heading is in the
+    // document is written down (a flash between two checks of the test would still be caught).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { shopSeen: string[] }).shopSeen = seen;
+      new MutationObserver(() => {
+        const card = document.querySelector('.shop-card, main [role="article"], main article');
+        if (card) seen.push(card.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const itemsAsked: string[] = [];
+    page.on('request', (call) => {
+      if (call.url().includes('/api/shop/items')) itemsAsked.push(call.url());
+    });
+    let answered = false;
+    await page.route('**/api/shop/site-settings', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      answered = true;
+      await route.continue();
+    });
+
+    await page.goto('/shop');
+    // Before the answer: the shell (its heading and skeleton), nothing of the shop's data.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(player.username)).toBeVisible();
+    expect(answered).toBe(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the shop...' })).toBeVisible();
+    await shootWidths(page, 'hidden-shop-before-settings');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(answered).toBe(true);
+    await shootWidths(page, 'hidden-shop-not-found');
+    expect(await page.evaluate(() => (window as unknown as { shopSeen: string[] }).shopSeen)).toEqual([]);
+    expect(itemsAsked).toEqual([]);
+    await expect(page.getByRole('article')).toHaveCount(0);
+  } finally {
+    await setVisibleTabs(request, { shop: true });
+  }
+});
+
 /** Every input, select and text area on the page has an id, a name and a label (its own or aria-label). */
 async function unnamedControls(page: Page) {
   return page.locator('input, select, textarea').evaluateAll((controls) =>
@@ -138,9 +186,10 @@ async function unnamedControls(page: Page) {
 
 test.describe('the admin users table', () => {
   test.beforeEach(async ({ page, request }) => {
-    // Long names and addresses, as a real community has.
+    // Long names and addresses and big balances, as a real community has.
     for (const prefix of ['cassiopeia_fleet_admiral', 'vega_commander_of_the_outer_rim']) {
-      await registerAccount(request, prefix);
+      const account = await registerAccount(request, prefix);
+      await setCredits(request, account.id, 1_000_000_000);
     }
     await signIn(page, await loginAccount(request, e2eAdmin.email, e2eAdmin.password));
   });
@@ -161,6 +210,40 @@ test.describe('the admin users table', () => {
     for (const height of layout.rows) expect(height).toBeLessThanOrEqual(76);
     expect(layout.wrapScroll).toBeLessThanOrEqual(layout.wrapWidth);
     expect(await unnamedControls(page)).toEqual([]);
+  });
+
+  test("a player's and an administrator's tabs and account area keep to one line at 1280 and 1440 px", async ({
+    browser,
+    request,
+  }) => {
+    // A 20-character name and a billion credits: the account area at its widest.
+    const wide = await registerAccount(request, 'fleet_admiral_of_the_outer_rim');
+    await setCredits(request, wide.id, 1_000_000_000);
+    const page = await browser.newPage();
+    await signIn(page, wide.token);
+    /** The bar at each width: every tab on one line; the Purchases icon where there is room for it. */
+    const oneLine = async (path: string, purchasesAt: number[]) => {
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        const tabs = page.locator('.nav-links a');
+        await expect(tabs.filter({ hasText: 'Leaderboard' })).toBeVisible();
+        // (Other tests may hide a tab meanwhile: the count is not asserted, only the one line.)
+        const tops = await tabs.evaluateAll((links) =>
+          links.map((link) => Math.round(link.getBoundingClientRect().top)),
+        );
+        expect(tops.length, `tabs at ${width} px`).toBeGreaterThanOrEqual(7);
+        expect(new Set(tops).size, `tabs on one line at ${width} px: ${tops}`).toBe(1);
+        const purchases = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purchases' });
+        await expect(purchases).toBeVisible({ visible: purchasesAt.includes(width) });
+      }
+    };
+    await oneLine('/dashboard', [1280, 1440]);
+    await setAdmin(request, wide.id, true);
+    // An administrator has a ninth tab: below 1440 px the dashboard's Purchases link stands in for the icon.
+    await oneLine('/admin/users', [1440]);
+    await expect(page.locator('.nav-links a').filter({ hasText: 'Admin' })).toBeVisible();
+    await page.close();
   });
 
   test('at 390 px shows stacked cards with nothing beyond the screen, and the actions through a keyboard menu', async ({

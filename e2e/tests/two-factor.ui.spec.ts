@@ -3,7 +3,7 @@
 // authenticator app would), keeps the recovery codes, then signs in with password and code; and a
 // player who linked Discord signs in with it through the fake Discord's authorise page.
 import * as OTPAuth from 'otpauth';
-import { expect, signIn, test } from '../fixtures/accounts.ts';
+import { expect, forgetToken, signIn, test } from '../fixtures/accounts.ts';
 import { e2eDiscord } from '../playwright.config.ts';
 
 /** The app's code for this key, `stepsAhead` 30-second steps from now (a used step never works twice). */
@@ -32,7 +32,7 @@ test('a player turns on two-factor sign-in on the Account page, then signs in wi
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
 
   // Signed out, back in: the password, then the code.
-  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await forgetToken(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(player.email);
   await page.getByLabel('Password').fill(player.password);
@@ -72,7 +72,7 @@ test('a player who linked Discord signs in with it; an unknown Discord account i
   await page.getByRole('link', { name: 'Authorize' }).click();
   await expect(card.getByText(e2eDiscord.username)).toBeVisible();
 
-  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await forgetToken(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign in with Discord' }).click();
   await page.getByRole('link', { name: 'Authorize' }).click();
