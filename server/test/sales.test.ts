@@ -219,6 +219,36 @@ describe.each(dialects)('sales on %s', (dialect) => {
       ['Big', 10],
     ]);
   });
+
+  it('prices a credit purchase by the best of several running sales that cover the item, by its id or its category', async () => {
+    const scout = await addItem(h, { name: 'Scout', category: 'ships', price_credits: 1000 });
+    const railgun = await addItem(h, { name: 'Railgun', category: 'weapons', price_credits: 1000 });
+    const lone = await addItem(h, { name: 'Lone', category: 'ships', price_credits: 1000 });
+    await grantCredits(h, player.user._id, 10_000);
+    // Scout: 25 % by its id, 10 % by its category; Railgun only by its id; Lone only by its category.
+    await post({ name: 'Ships', percentOff: 10, categoryIds: [ships.id], startsAt: at(h, 0), endsAt: at(h, HOUR) });
+    await post({
+      name: 'Picked',
+      percentOff: 25,
+      itemIds: [scout.id, railgun.id],
+      startsAt: at(h, 0),
+      endsAt: at(h, HOUR),
+    });
+    await post({ name: 'Later', percentOff: 90, itemIds: [lone.id], startsAt: at(h, HOUR), endsAt: at(h, 2 * HOUR) });
+
+    const buy = async (itemId: string) =>
+      (await call(h, 'POST', '/api/shop/purchase', { token: player.token, body: { itemId, quantity: 1 } })).json
+        .credits;
+    expect(await buy(scout.id)).toBe(10_000 - 750);
+    expect(await buy(railgun.id)).toBe(10_000 - 750 - 750);
+    expect(await buy(lone.id)).toBe(10_000 - 750 - 750 - 900); // the 90 % sale has not started
+    // What the shop shows is what was charged.
+    expect(await shopItems()).toMatchObject({
+      Scout: { percent: 25 },
+      Railgun: { percent: 25 },
+      Lone: { percent: 10 },
+    });
+  });
 });
 
 if (dialects.includes('postgres')) {

@@ -4,6 +4,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
+  PostgresAdapter,
   type SelectModifier,
   type SelectQueryNode,
   SqliteAdapter,
@@ -14,6 +15,13 @@ import {
 } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Whether a query runs on PostgreSQL, where each statement is a round trip: a hot write may then fold
+ * its statements into one (data-modifying WITH), which SQLite, in process, neither has nor needs.
+ */
+export const isPostgres = (db: { getExecutor(): { adapter: unknown } }): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * SQLite transactions must begin IMMEDIATE: a deferred one that later writes can fail with

@@ -10,6 +10,7 @@ import type {
   TierUpdate,
 } from '../database.ts';
 import { prepared } from '../prepared.ts';
+import { isRunningSale } from './sales.ts';
 
 export async function countShopCategories(db: Executor): Promise<number> {
   const row = await db
@@ -102,6 +103,29 @@ const selectPublicShopItem = prepared((db: Executor, id: string) =>
 
 export async function findPublicShopItem(db: Executor, id: string) {
   return (await selectPublicShopItem(db, id)).rows[0];
+}
+
+/**
+ * One public item (findPublicShopItem) with the running sales (isRunningSale) in the same read: a row
+ * per sale, or one with the sale's columns null when none runs. The credit purchase prices by it.
+ */
+const selectPublicShopItemWithSales = prepared((db: Executor, id: string, now: string) =>
+  selectPublicShopItems(db)
+    .leftJoin('sales', (join) => join.on(isRunningSale(now)))
+    .select([
+      'shop_categories.id as category_id',
+      'sales.percent_off as sale_percent_off',
+      'sales.ends_at as sale_ends_at',
+      'sales.item_ids as sale_item_ids',
+      'sales.category_ids as sale_category_ids',
+    ])
+    .where('shop_items.id', '=', id),
+);
+
+export type PublicShopItemWithSalesRow = Awaited<ReturnType<typeof selectPublicShopItemWithSales>>['rows'][number];
+
+export async function findPublicShopItemWithSales(db: Executor, id: string, now: string) {
+  return (await selectPublicShopItemWithSales(db, id, now)).rows;
 }
 
 // --- Admin ---------------------------------------------------------------------------------------

@@ -1,30 +1,45 @@
 // Data access for inventory entries. Every entry made here also writes its opening row in the item
 // ledger (migration 022), so the ledger's sum per entry is always the entry's quantity.
-import { sql } from 'kysely';
+import { type InsertObject, sql } from 'kysely';
 import { newId } from '../../lib/ids.ts';
-import type { Executor, Flag, NewInventoryEntry } from '../database.ts';
+import type { Database, Executor, Flag, NewInventoryEntry } from '../database.ts';
+import { isPostgres } from '../dialect.ts';
 import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
 import { prepared } from '../prepared.ts';
 
 /** Left out, `kept_on_site` is the owner's preference for new items (users.keep_new_items_on_site). */
+function entryValues(entry: NewInventoryEntry): InsertObject<Database, 'inventory_entries'> {
+  return {
+    ...entry,
+    kept_on_site:
+      entry.kept_on_site ?? sql<Flag>`(select keep_new_items_on_site from users where id = ${entry.user_id})`,
+  };
+}
+
+type LedgerRowOfEntry = {
+  id: string;
+  user_id: string;
+  item_id: string | null;
+  entry_id: string;
+  delta: number;
+  reason: string;
+  transfer_id: string | null;
+  created_at: string;
+};
+
 const insertEntryRow = prepared((db: Executor, entry: NewInventoryEntry) =>
-  db
-    .insertInto('inventory_entries')
-    .values({
-      ...entry,
-      kept_on_site:
-        entry.kept_on_site ?? sql<Flag>`(select keep_new_items_on_site from users where id = ${entry.user_id})`,
-    })
-    .returning('kept_on_site'),
+  db.insertInto('inventory_entries').values(entryValues(entry)).returning('kept_on_site'),
 );
 
-const insertLedgerRow = prepared(
-  (
-    db: Executor,
-    row: { id: string; user_id: string; item_id: string | null; entry_id: string; delta: number; reason: string },
-    transferId: string | null,
-    now: string,
-  ) => db.insertInto('item_ledger').values({ ...row, transfer_id: transferId, created_at: now }),
+const insertLedgerRow = prepared((db: Executor, row: LedgerRowOfEntry) => db.insertInto('item_ledger').values(row));
+
+/** PostgreSQL: the entry and its ledger row in one statement (data-modifying WITH), a round trip fewer. */
+const insertEntryWithLedgerRow = prepared((db: Executor, entry: NewInventoryEntry, row: LedgerRowOfEntry) =>
+  db
+    .with('entry', (qb) => qb.insertInto('inventory_entries').values(entryValues(entry)).returning('kept_on_site'))
+    .with('ledger', (qb) => qb.insertInto('item_ledger').values(row))
+    .selectFrom('entry')
+    .select('kept_on_site'),
 );
 
 /**
@@ -36,21 +51,24 @@ export async function insertInventoryEntry(
   entry: NewInventoryEntry,
   options: { transferId?: string } = {},
 ): Promise<{ keptOnSite: boolean }> {
-  const { rows } = await insertEntryRow(db, entry);
-  await insertLedgerRow(
-    db,
-    {
-      id: newId(),
-      user_id: entry.user_id,
-      item_id: entry.shop_item_id ?? null,
-      entry_id: entry.id,
-      delta: Number(entry.quantity),
-      reason: entry.acquired_method,
-    },
-    options.transferId ?? null,
-    entry.created_at,
-  );
-  return { keptOnSite: Number(rows[0]?.kept_on_site) === 1 };
+  const row: LedgerRowOfEntry = {
+    id: newId(),
+    user_id: entry.user_id,
+    item_id: entry.shop_item_id ?? null,
+    entry_id: entry.id,
+    delta: Number(entry.quantity),
+    reason: entry.acquired_method,
+    transfer_id: options.transferId ?? null,
+    created_at: entry.created_at,
+  };
+  let keptOnSite: unknown;
+  if (isPostgres(db)) {
+    keptOnSite = (await insertEntryWithLedgerRow(db, entry, row)).rows[0]?.kept_on_site;
+  } else {
+    keptOnSite = (await insertEntryRow(db, entry)).rows[0]?.kept_on_site;
+    await insertLedgerRow(db, row);
+  }
+  return { keptOnSite: Number(keptOnSite) === 1 };
 }
 
 /** A player's entries, newest first, each with the username of the player it came from. */

@@ -1,5 +1,6 @@
 // Data access for sales (issue 22): the admins' records, the running ones that price the shop, and
 // the schedule's conditional start and end (each sale starts and ends once, whichever instance runs it).
+import { type SqlBool, sql } from 'kysely';
 import type { Executor, SaleRow } from '../database.ts';
 import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
 
@@ -23,15 +24,13 @@ export async function listSalesNewestFirst(db: Executor, page: NewestFirstPage):
   return newestFirst(db.selectFrom('sales').selectAll(), 'sales', page).execute();
 }
 
-/** The sales pricing the shop at `now`: started by the schedule, not ended, and their end still ahead. */
+/** A sale pricing the shop at `now`: started by the schedule, not ended, and its end still ahead. */
+export const isRunningSale = (now: string) =>
+  sql<SqlBool>`(sales.ended_at is null and sales.started_at is not null and sales.ends_at > ${now})`;
+
+/** The sales pricing the shop at `now` (isRunningSale). */
 export async function listRunningSales(db: Executor, now: string): Promise<SaleRow[]> {
-  return db
-    .selectFrom('sales')
-    .selectAll()
-    .where('ended_at', 'is', null)
-    .where('started_at', 'is not', null)
-    .where('ends_at', '>', now)
-    .execute();
+  return db.selectFrom('sales').selectAll().where(isRunningSale(now)).execute();
 }
 
 /** Starts the sales whose time has come (and whose end has not): each once. */

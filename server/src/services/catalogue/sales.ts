@@ -18,6 +18,7 @@ import {
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor, SaleRow, ShopItemRow } from '../../db/database.ts';
+import { findPublicShopItemWithSales } from '../../db/repositories/catalogue.ts';
 import {
   deleteSale,
   endDueSales,
@@ -99,18 +100,20 @@ export async function loadSalePrices(db: Executor, now: Date): Promise<SalePrice
     categorySlugs: new Set(sale.categoryIds.flatMap((id) => slugs.get(id) ?? [])),
   }));
   return {
-    saleFor(item) {
-      let best: ItemSale | null = null;
-      for (const sale of covering) {
-        if (!sale.itemIds.has(item.id) && !sale.categorySlugs.has(item.category)) continue;
-        // The biggest percent; of equal ones, the one that lasts longest (the countdown the shop shows).
-        if (!best || sale.percent > best.percent || (sale.percent === best.percent && sale.endsAt > best.endsAt)) {
-          best = { percent: sale.percent, endsAt: sale.endsAt };
-        }
-      }
-      return best;
-    },
+    saleFor: (item) =>
+      bestSale(covering.filter((sale) => sale.itemIds.has(item.id) || sale.categorySlugs.has(item.category))),
   };
+}
+
+/** Of the sales covering an item, the one that prices it: the biggest percent; of equal ones, the one that lasts longest (the countdown the shop shows). */
+function bestSale(covering: readonly ItemSale[]): ItemSale | null {
+  let best: ItemSale | null = null;
+  for (const sale of covering) {
+    if (!best || sale.percent > best.percent || (sale.percent === best.percent && sale.endsAt > best.endsAt)) {
+      best = { percent: sale.percent, endsAt: sale.endsAt };
+    }
+  }
+  return best;
 }
 
 /** What an item costs at one moment, in credits or in cents (itemPricer). */
@@ -129,14 +132,30 @@ export async function itemPricer(db: Executor, now: Date): Promise<ItemPricer> {
   };
 }
 
-/** What one item costs now (itemPricer, for a single item). */
-export async function currentItemPrice(
+/**
+ * One item the public shop shows, and what it costs now in credits or cents, in one read (the credit
+ * purchase's, in its transaction): priced as itemPricer prices it, by the running sale covering it by
+ * its id or its category. Undefined when the shop does not show it.
+ */
+export async function findItemWithPrice(
   db: Executor,
-  item: ShopItemRow,
+  itemId: string,
   now: Date,
   currency: 'credits' | 'cents',
-): Promise<number> {
-  return (await itemPricer(db, now))(item, currency);
+): Promise<{ item: ShopItemRow; price: number } | undefined> {
+  const rows = await findPublicShopItemWithSales(db, itemId, toIso(now));
+  const first = rows[0];
+  if (!first) return undefined;
+  const { category_id, sale_percent_off, sale_ends_at, sale_item_ids, sale_category_ids, ...item } = first;
+  const covering: ItemSale[] = [];
+  for (const row of rows) {
+    if (row.sale_ends_at === null || row.sale_percent_off === null) continue;
+    const byItem = parseIds(row.sale_item_ids ?? '[]').includes(item.id);
+    const byCategory = category_id !== null && parseIds(row.sale_category_ids ?? '[]').includes(category_id);
+    if (byItem || byCategory) covering.push({ percent: Number(row.sale_percent_off), endsAt: row.sale_ends_at });
+  }
+  const listed = currency === 'credits' ? Number(item.price_credits) : Number(item.price_usd_cents);
+  return { item, price: effectivePrice(listed, { discount: Number(item.discount), sale: bestSale(covering) }) };
 }
 
 // --- Admin ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // below zero or past MAX_BALANCE (the contract's bound, which keeps it a safe integer).
 import { MAX_BALANCE } from '@starport/api-client/contract';
 import type { Executor } from '../../db/database.ts';
-import { addCredits, debitCredits, insertLedgerEntry } from '../../db/repositories/credits.ts';
+import { addCredits, debitCreditsWithLedger, insertLedgerEntry } from '../../db/repositories/credits.ts';
 import { lockUserCredits } from '../../db/repositories/users.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -41,9 +41,12 @@ async function recordChange(trx: Executor, change: LedgerChange, delta: number, 
 /** Takes credits if the balance covers them. Returns the new balance, or null (nothing changed). */
 export async function debitWithLedger(trx: Executor, change: LedgerChange): Promise<number | null> {
   assertWholeAmount(change.amount);
-  const balance = await debitCredits(trx, change.userId, change.amount, change.now);
-  if (balance !== null) await recordChange(trx, change, -change.amount, balance);
-  return balance;
+  return debitCreditsWithLedger(trx, change.userId, change.amount, change.now, {
+    id: newId(),
+    reason: change.reason,
+    reference: change.reference ?? null,
+    actor_id: change.actorId ?? null,
+  });
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor, ShopItemRow } from '../../db/database.ts';
-import { findPublicShopItem } from '../../db/repositories/catalogue.ts';
 import { insertInventoryEntry, listInventoryEntries } from '../../db/repositories/inventory.ts';
 import { insertCreditPurchase } from '../../db/repositories/purchases.ts';
 import { findUserById } from '../../db/repositories/users.ts';
@@ -19,7 +18,7 @@ import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { toInventoryEntryView, toShopItemView } from '../catalogue/catalogue-view.ts';
 import { withItemImages } from '../catalogue/image-variants.ts';
-import { currentItemPrice } from '../catalogue/sales.ts';
+import { findItemWithPrice } from '../catalogue/sales.ts';
 import { tierExclusiveRefusal } from '../catalogue/tier-exclusive.ts';
 import { tradeLockedUntil } from '../catalogue/trade-lock.ts';
 import { priceAfterCoupon, redeemCoupon, requireMinimumSpend, usableCoupon } from '../coupons/coupons.ts';
@@ -63,13 +62,13 @@ export async function purchaseWithCredits(
   const now = ctx.clock();
   const nowIso = toIso(now);
   const result = await inTransaction(ctx.db, async (trx) => {
-    const item = await findPublicShopItem(trx, itemId);
-    if (!item) throw notFound(catalogueMessages.itemNotFound);
+    const found = await findItemWithPrice(trx, itemId, now, 'credits');
+    if (!found) throw notFound(catalogueMessages.itemNotFound);
+    const { item, price: listed } = found;
     const recipient = giftTo ? await findGiftRecipient(trx, userId, giftTo) : null;
     const refusal = await checkCreditPurchase(trx, item, userId, recipient);
     if (refusal) throw refusal;
 
-    const listed = await currentItemPrice(trx, item, now, 'credits');
     const entryId = newId();
     let price = listed;
     if (couponCode) {
