@@ -49,7 +49,7 @@ describe('backup during a purchase storm on SQLite', () => {
   let work: string;
   const running: Running[] = [];
   beforeEach(async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-backup-storm-'));
   });
   afterEach(async () => {
@@ -127,7 +127,7 @@ describe('backup during a purchase storm on SQLite', () => {
 describe.skipIf(!testDatabaseUrl)('backup and restore on PostgreSQL', () => {
   let h: TestHarness;
   beforeEach(async () => {
-    h = await createHarness('postgres');
+    h = await createHarness('postgres', { startsNow: true });
   });
   afterEach(async () => {
     await h.close();

@@ -270,7 +270,7 @@ describe('an open stream and SIGTERM', () => {
   afterEach(async () => h?.close());
 
   it('ends the stream at once, so the drain is clean (it would otherwise wait out SHUTDOWN_TIMEOUT_MS)', async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
     const player = await registerPlayer(h);
     const server = await startServer(built.entry, h, { SHUTDOWN_TIMEOUT_MS: '120000' });
     const response = await fetch(`${server.url}/api/notifications/stream`, {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from './helpers/http.ts';
+import { call, registerPlayer } from './helpers/http.ts';
 import { type Buyer, expectNoDrift, PRICE, setUpStorm, storm } from './helpers/purchase-storm.ts';
 import {
   type BuiltServer,
@@ -62,7 +62,7 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
   afterAll(() => built.remove());
 
   beforeEach(async () => {
-    h = await createHarness('postgres');
+    h = await createHarness('postgres', { startsNow: true });
     ({ itemId, buyers } = await setUpStorm(h, 8, credits));
     const direct = new URL(h.databaseUrl);
     proxy = await startFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
@@ -149,10 +149,13 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
   }, 60_000);
 
   it('answers 503 within the timeouts while the database stalls, readiness within a second, then recovers', async () => {
+    // A player whose session this process has not read yet: the read must reach the database (a
+    // session already in memory may be answered from there, until a change is heard).
+    const newcomer = await registerPlayer(h);
     proxy.stall();
     const buyer = buyers[2] as Buyer;
     const [me, purchase, items] = await Promise.all([
-      callServer(server.url, '/api/auth/me', { token: buyer.token }),
+      callServer(server.url, '/api/auth/me', { token: newcomer.token }),
       buy(server.url, buyer, itemId),
       callServer(server.url, '/api/shop/items'),
     ]);
@@ -174,7 +177,7 @@ describe.skipIf(!testDatabaseUrl)('a server process on PostgreSQL when the datab
 describe('SQLite that cannot write', () => {
   let h: TestHarness;
   beforeEach(async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
   });
   afterEach(async () => h.close());
 

@@ -37,7 +37,7 @@ describe.skipIf(!testDatabaseUrl)('three server processes on one PostgreSQL data
     });
 
   it('start at once on an empty database with ADMIN_EMAIL: one administrator, one catalogue, all three serving', async () => {
-    h = await createHarness('postgres');
+    h = await createHarness('postgres', { startsNow: true });
     const servers = await startThree({
       ADMIN_EMAIL: 'captain@example.com',
       ADMIN_PASSWORD: 'Orbital-Drift-42',
@@ -61,7 +61,10 @@ describe.skipIf(!testDatabaseUrl)('three server processes on one PostgreSQL data
   }, 90_000);
 
   it('share images, rate limits, sign-outs and admin rights', async () => {
-    h = await createHarness('postgres', { env: { LOGIN_LIMIT_PER_ADDRESS: '6', TRUST_PROXY: 'true' } });
+    h = await createHarness('postgres', {
+      startsNow: true,
+      env: { LOGIN_LIMIT_PER_ADDRESS: '6', TRUST_PROXY: 'true' },
+    });
     const admin = await registerPlayer(h);
     await grantAdmin(h.ctx, admin.user.email, 'test');
     const player = await registerPlayer(h);
@@ -136,7 +139,7 @@ describe('SIGTERM under load', () => {
   afterEach(async () => h?.close());
 
   it('drains: readiness turns 503, every request in flight is answered, keep-alive closes, exit code 0', async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
     const players = await Promise.all([0, 1, 2, 3, 4].map(() => registerPlayer(h)));
     const server = await startServer(built.entry, h, { SHUTDOWN_TIMEOUT_MS: '10000' });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 30 });
@@ -210,7 +213,7 @@ describe('SIGTERM under load', () => {
   }, 60_000);
 
   it('keeps serving through SHUTDOWN_DELAY_MS with readiness 503, so a load balancer can look away first', async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
     const server = await startServer(built.entry, h, { SHUTDOWN_DELAY_MS: '2000' });
     // The site settings twice: the second is answered from memory, before the router (hot-reads.ts),
     // as the next ones will be during the delay.

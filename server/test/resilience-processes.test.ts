@@ -26,7 +26,7 @@ describe.each(dialects)('a purchase storm on %s', (dialect) => {
   let h: TestHarness;
   const running: Running[] = [];
   beforeEach(async () => {
-    h = await createHarness(dialect);
+    h = await createHarness(dialect, { startsNow: true });
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((r) => stopServer(r, 'SIGKILL')));
@@ -62,7 +62,7 @@ describe('two server processes on one SQLite file', () => {
   let h: TestHarness;
   const running: Running[] = [];
   beforeEach(async () => {
-    h = await createHarness('sqlite');
+    h = await createHarness('sqlite', { startsNow: true });
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((r) => stopServer(r, 'SIGTERM')));

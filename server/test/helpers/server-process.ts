@@ -31,8 +31,18 @@ export interface Running {
   exited: Promise<number | string>;
 }
 
-/** Starts the built server on the harness's database and resolves once it listens. */
+/** The most the harness's clock may be off the real one: the process reads the real one. */
+const CLOCK_SKEW_LIMIT_MS = 60 * 60_000;
+
+/**
+ * Starts the built server on the harness's database and resolves once it listens. The harness must
+ * have been made with `startsNow` (the process keeps the real time, and what the harness wrote, a
+ * session above all, must not look weeks old or in the future to it).
+ */
 export function startServer(entry: string, h: TestHarness, env: Record<string, string> = {}): Promise<Running> {
+  if (Math.abs(h.clock().getTime() - Date.now()) > CLOCK_SKEW_LIMIT_MS) {
+    throw new Error('startServer: make the harness with { startsNow: true }; its clock is not the real time');
+  }
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,

@@ -62,6 +62,13 @@ export interface TestInstance {
 export interface HarnessOptions {
   env?: Record<string, string>;
   configure?: (config: Config) => Config;
+  /**
+   * The clock starts at the real time, not at the fixed 2026-11-22 of every other test: for a
+   * database a real server process serves as well (helpers/server-process.ts), since that process
+   * reads the system clock, and a session made here on the fixed day would look idle to it once
+   * `SESSION_IDLE_DAYS` have really passed since then.
+   */
+  startsNow?: boolean;
 }
 
 /** Generous limits, so only the tests about rate limits meet them. */
@@ -159,7 +166,7 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
   const logger = createLogger('debug', (line) => {
     for (const part of line.split('\n')) logs.push(JSON.parse(part));
   });
-  const clock = createTestClock();
+  const clock = options.startsNow ? createTestClock(new Date()) : createTestClock();
   const { ctx, database } = await openContext(config, { logger, clock, pgSchema });
   await untilHearingChanges(ctx);
   const app = createApp(ctx);

@@ -25,7 +25,7 @@ describe.each(dialects)('ADMIN_EMAIL naming an existing account on %s', (dialect
 
   /** Someone signed up with the operator's address before the operator set ADMIN_EMAIL. */
   async function squat() {
-    h = await createHarness(dialect);
+    h = await createHarness(dialect, { startsNow: true });
     const squatter = await registerPlayer(h, { email: EMAIL });
     const before = await findUserForSignIn(h.ctx.db, EMAIL);
     const configure = (adminPassword: string | null) => {
