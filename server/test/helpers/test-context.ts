@@ -135,6 +135,25 @@ export function workerDatabaseUrl(): Promise<string> {
   return workerDatabase;
 }
 
+/**
+ * Drops a closed harness's schema. Left in place, each schema's tables, indexes and triggers stayed
+ * in the worker database's catalogue, and every new schema's migrations took longer: 0.5 s for the
+ * first, 1.5 s after a hundred. One still locked (a process of the test not yet gone) is left to the
+ * run's end, when its database is dropped whole (helpers/global-setup.ts).
+ */
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    await client.query(`set lock_timeout = '2s'`);
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } catch {
+    // Left for the end of the run.
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Between a run's database name and its workers' (global-setup.ts drops every one of them). */
 export const WORKER_DATABASE_INFIX = '_w';
 
@@ -203,7 +222,7 @@ export async function createHarness(dialect: DialectName, options: HarnessOption
     async close() {
       for (const instance of [...instances]) await instance.close();
       await database.close();
-      // The run's PostgreSQL database is dropped, schemas and all, when it ends (helpers/global-setup.ts).
+      if (pgSchema && databaseUrl) await dropSchema(databaseUrl, pgSchema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
