@@ -7,6 +7,9 @@ import { setCredits } from '../fixtures/admin.ts';
 import { shoot, untilAnimationsEnd } from '../fixtures/screenshots.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
+// The entrances of toasts and dialogs, as a player sees them who has not asked for less motion.
+test.use({ reducedMotion: 'no-preference' });
+
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { signIn, test } from '../fixtures/accounts.ts';
 import { mailItems } from '../fixtures/admin.ts';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'no-preference' });
 
 const EMOJI_GLYPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 

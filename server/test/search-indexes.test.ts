@@ -68,7 +68,9 @@ describe('migration 021 on SQLite', () => {
 describe.runIf(testDatabaseUrl)('the user search on PostgreSQL without pg_trgm', () => {
   const tag = Math.random().toString(36).slice(2, 10);
   const role = `no_ext_${tag}`;
-  const database = `no_ext_${tag}`;
+  // Under the run's database name, so the run's teardown drops it (helpers/global-setup.ts): a
+  // DROP DATABASE waits for a checkpoint, which on a busy two-core machine outlasted the hook.
+  let database: string;
   const schema = 'shop';
   let superUrl: URL;
   let roleUrl: URL;
@@ -97,6 +99,7 @@ describe.runIf(testDatabaseUrl)('the user search on PostgreSQL without pg_trgm',
 
   beforeAll(async () => {
     superUrl = new URL(inject('pgRunUrl'));
+    database = `${superUrl.pathname.slice(1)}_no_ext_${tag}`;
     // A database of its own, where this user may not create anything but in its own schema.
     await asSuperuser([`create role ${role} login`, `create database ${database}`], false);
     superUrl.pathname = `/${database}`;
@@ -108,7 +111,9 @@ describe.runIf(testDatabaseUrl)('the user search on PostgreSQL without pg_trgm',
     roleUrl.username = role;
   });
   afterAll(async () => {
-    await asSuperuser([`drop database if exists ${database} with (force)`, `drop role if exists ${role}`], false);
+    // What the role owns goes with the schema; then the role can go (the database stays for teardown).
+    await asSuperuser([`drop schema if exists ${schema} cascade`]);
+    await asSuperuser([`drop role if exists ${role}`], false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

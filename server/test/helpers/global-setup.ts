@@ -1,7 +1,7 @@
 // PostgreSQL for one test run: a database of its own, made at the start and dropped at the end with
-// its workers' (each worker makes one beside it: test-context.ts), a schema per test inside. Nothing
-// another run does (dropping its schemas while Kysely's migrator lists every schema's tables, say)
-// can reach this run's tests.
+// its workers' (each worker makes one beside it: test-context.ts) and any a test names after it, a
+// schema per test inside. Nothing another run does (dropping its schemas while Kysely's migrator
+// lists every schema's tables, say) can reach this run's tests.
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -23,10 +23,11 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      // The run's database and its workers' (test-context.ts workerDatabaseUrl: `${name}_w…`).
+      // The run's database and those named after it: its workers' (test-context.ts
+      // workerDatabaseUrl: `${name}_w…`) and any a test made for itself (`${name}_…`).
       const { rows } = await client.query<{ datname: string }>(
         'select datname from pg_database where datname = $1 or starts_with(datname, $2)',
-        [name, `${name}_w`],
+        [name, `${name}_`],
       );
       for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     } finally {
