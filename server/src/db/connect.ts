@@ -54,7 +54,36 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('synchronous = NORMAL');
   // Writers from another process wait for the lock instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
+  // A checkpoint copies the write-ahead log into the file and syncs both. SQLite's default, one every
+  // 1,000 pages of log, had every 36th purchase (28 pages each: the rows and their indexes) pay for
+  // one, over half of a purchase's time where a sync is slow (a VM's disk: 12 ms). Every 10,000 pages
+  // instead (a log of up to 40 MB), and once a second besides (keepCheckpointing).
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   return sqlite;
+}
+
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+const CHECKPOINT_EVERY_MS = 1000;
+
+/**
+ * With `synchronous = NORMAL` a commit reaches the disk at the next checkpoint: a crash of the
+ * machine (not of the process) loses what came after the last one. Checkpointing once a second
+ * bounds that in time, whatever the traffic (SQLite alone does it only by the log's length). Passive:
+ * it never waits for a reader or writer of another process; skipped while this connection is in a
+ * transaction; with nothing new in the log it writes nothing. Returns the stop.
+ */
+function keepCheckpointing(sqlite: SqliteDatabase.Database): () => void {
+  const checkpoint = sqlite.prepare('pragma wal_checkpoint(passive)');
+  const timer = setInterval(() => {
+    if (!sqlite.open || sqlite.inTransaction) return;
+    try {
+      checkpoint.get();
+    } catch {
+      // Busy or locked by another process: the next second, or SQLite's own, does it.
+    }
+  }, CHECKPOINT_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
@@ -111,7 +140,15 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.wrote) }),
   });
   registerChangeCounter(db, changes);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const stopCheckpoints = file === ':memory:' ? () => {} : keepCheckpointing(sqlite);
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => {
+      stopCheckpoints();
+      return db.destroy();
+    },
+  };
 }
 
 /** PostgreSQL's refusal to run a named statement whose tables changed shape since it was planned. */

@@ -31,6 +31,7 @@ import * as purchases from './2026-11-24-029-purchases.ts';
 import * as coupons from './2026-11-24-030-coupons.ts';
 import * as paymentEvents from './2026-11-24-031-payment-events.ts';
 import * as promotions from './2026-11-24-032-promotions.ts';
+import * as redundantIndexes from './2026-12-06-033-redundant-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-030-coupons': coupons,
   '2026-11-24-031-payment-events': paymentEvents,
   '2026-11-24-032-promotions': promotions,
+  '2026-12-06-033-redundant-indexes': redundantIndexes,
 };
