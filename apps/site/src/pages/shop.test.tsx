@@ -91,6 +91,17 @@ describe('shop page', () => {
     expect(cardNames()).toEqual(['Credit Pack', 'Nova Scout', 'Aegis Frigate', 'Pulse Laser', 'Titan Plating']);
   });
 
+  it('draws a long catalogue a few rows at a time, ending with every card in order', async () => {
+    const fleet = Array.from({ length: 40 }, (_, i) =>
+      makeItem({ _id: `ship-${i}`, name: `Ship ${i}`, category: 'ships', priceCredits: 100 }),
+    );
+    renderApp('/shop', { api: shopApi({ 'GET /api/shop/items': () => json(200, { items: fleet }) }) });
+
+    await screen.findByRole('article', { name: 'Ship 0' });
+    await waitFor(() => expect(cardNames()).toHaveLength(40));
+    expect(cardNames()).toEqual(fleet.map((item) => item.name));
+  });
+
   it('filters the cards by category', async () => {
     renderApp('/shop', { api: shopApi() });
     await screen.findByRole('article', { name: 'Nova Scout' });

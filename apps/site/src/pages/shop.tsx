@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
 import { Block, ShopGridSkeleton } from '../components/skeletons.tsx';
+import { useGrowingCount } from '../components/use-growing-count.ts';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
@@ -36,6 +37,8 @@ export const shopPageMessages = {
 } as const;
 
 const ALL_ITEMS = 'all';
+/** Cards drawn with the page's data: three rows at the widest (four a row), six on a phone. */
+const SHOP_FIRST_DRAWN = 12;
 
 type PaymentNotice = 'success' | 'cancelled';
 
@@ -114,6 +117,8 @@ export function ShopPage() {
   // A tab that has emptied since it was chosen falls back to everything.
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
+  // The first rows at once, the rest right after, a card at a time (no one long task).
+  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN);
   const tierNames = new Map((tiers.data?.tiers ?? []).map((tier) => [tier._id, tier.name]));
 
   function selectTab(slug: string) {
@@ -222,7 +227,7 @@ export function ShopPage() {
             </div>
           ) : (
             <ul className="shop-grid">
-              {shown.map((item, index) => (
+              {shown.slice(0, drawn).map((item, index) => (
                 <li key={item._id}>
                   <ShopItemCard
                     item={item}
