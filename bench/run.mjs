@@ -260,11 +260,11 @@ async function refill(database) {
 
 /** Every buyer's balance equals its ledger, is not below 0, and each debit has its inventory row. */
 async function drift(database, buyers) {
-  const query = (text, values) => queryBench(database, text, values);
   let problems = 0;
   let bought = 0;
   for (const id of buyers) {
-    const [row] = await query(
+    const [row] = await queryBench(
+      database,
       `select u.credits as credits,
         (select coalesce(sum(delta), 0) from credit_ledger l where l.user_id = u.id) as ledger,
         (select count(*) from credit_ledger l where l.user_id = u.id and l.reason = 'credit_purchase') as debits,
