@@ -96,6 +96,63 @@ describe.runIf(testDatabaseUrl)('indexes on big tables, on PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('an index that replaces another on a big table: the old one serves until start-up has built the new', async () => {
+    const url = await workerDatabaseUrl();
+    const schema = `t_${Math.random().toString(36).slice(2, 12)}`;
+    const admin = await client(url);
+    await admin.query(`create schema ${schema}`);
+    const handle = connectDatabase({ databaseUrl: url, pgSchema: schema, limits: { statementTimeoutMs: 0 } });
+    try {
+      const db = handle.db as unknown as Kysely<unknown>;
+      // The schema before migration 034, with an item ledger bigger than a migration builds for.
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-12-06-034'));
+      const early = await new Migrator({
+        db,
+        provider: { getMigrations: async () => before },
+        migrationTableSchema: schema,
+      }).migrateToLatest();
+      expect(early.error).toBeUndefined();
+      await playerRows(1, 1).execute(db);
+      await sql`
+        insert into item_ledger (id, user_id, item_id, entry_id, delta, transfer_id, reason, created_at)
+        select 'l' || i, 'u1', null, 'e' || i, 1, null, 'credit_purchase', '2026-11-01T00:00:00.000Z'
+        from generate_series(1, ${sql.lit(SMALL_TABLE_ROWS)}::int) as i`.execute(db);
+
+      await migrateToLatest(handle.db, 'postgres');
+      const afterMigrations = await validIndexes(db);
+      // The unread index is gone at once; the replaced one stays until its replacement exists.
+      expect(afterMigrations).not.toContain('item_ledger_entry');
+      expect(afterMigrations).toContain('item_ledger_transfer');
+      expect(afterMigrations).not.toContain('item_ledger_by_transfer');
+      // inventory_entries is small: its replacement was built by the migration, the old one dropped.
+      expect(afterMigrations).toContain('inventory_entries_by_payment');
+      expect(afterMigrations).not.toContain('inventory_entries_payment');
+
+      const { logs, logger } = quietLogger();
+      await ensureIndexes(handle.db, 'postgres', logger);
+      const afterStart = await validIndexes(db);
+      expect(afterStart).toContain('item_ledger_by_transfer');
+      expect(afterStart).not.toContain('item_ledger_transfer');
+      expect(logs.find((line) => line.msg === 'db.indexes_built')?.indexes).toEqual(['item_ledger_by_transfer']);
+      expect(logs.filter((line) => line.msg === 'db.index_dropped').map((line) => line.index)).toEqual([
+        'item_ledger_transfer',
+      ]);
+
+      // A start stopped between the build and the drop leaves both: the next start drops the old one.
+      await sql`create index item_ledger_transfer on item_ledger (transfer_id)`.execute(db);
+      await ensureIndexes(
+        handle.db,
+        'postgres',
+        createLogger('warn', () => {}),
+      );
+      expect(await validIndexes(db)).not.toContain('item_ledger_transfer');
+      expect(await validIndexes(db)).toContain('item_ledger_by_transfer');
+    } finally {
+      await handle.close();
+      await admin.query(`drop schema ${schema} cascade`);
+    }
+  }, 120_000);
+
   it('players keep signing up while an index is built on their table', async () => {
     h = await createHarness('postgres');
     const db = h.ctx.db as unknown as Kysely<unknown>;

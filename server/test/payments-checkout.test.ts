@@ -482,9 +482,9 @@ describe('migration 006 after a later one', () => {
     const { migrateToLatest } = await import('../src/db/migrate.ts');
     const { migrations } = await import('../src/db/migrations/index.ts');
     const handle = connectDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
-    // 014 changes a table 006 makes, 017, 029 and 031 index one (031 also adds payment_events), so they
-    // come after 006 whenever 006 does.
-    const laterOnPayments = ['-006-', '-014-', '-017-', '-029-', '-031-'];
+    // 014 changes a table 006 makes, 017, 029 and 031 index one (031 also adds payment_events), and 034
+    // indexes the entries' payment_id, which 006 adds: they come after 006 whenever 006 does.
+    const laterOnPayments = ['-006-', '-014-', '-017-', '-029-', '-031-', '-034-'];
     const withoutPayments = Object.fromEntries(
       Object.entries(migrations).filter(([name]) => !laterOnPayments.some((part) => name.includes(part))),
     );
@@ -500,6 +500,7 @@ describe('migration 006 after a later one', () => {
       '2026-11-24-017-scale-indexes',
       '2026-11-24-029-purchases',
       '2026-11-24-031-payment-events',
+      '2026-12-06-034-purchase-write-indexes',
     ]);
     const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['payments', 'subscriptions', 'processed_events']));

@@ -62,4 +62,37 @@ describe.each(dialects)('statements that must not read a whole table, on %s', (d
       .compile();
     expectIndexed(await planOf(h.ctx, query), 'sessions');
   });
+
+  // Migration 034: these indexes hold only the rows that have a transfer or a payment, so a purchase
+  // with credits writes neither; each read names one, so it reads the partial index.
+  it('a transfer’s ledger rows are found by the index of rows that have a transfer', async () => {
+    h = await createHarness(dialect);
+    // The statement of listReceivedLinesOfTransfer (db/repositories/item-moves.ts).
+    const query = h.ctx.db
+      .selectFrom('item_ledger')
+      .select(['entry_id', 'delta', 'user_id'])
+      .where('transfer_id', '=', 'a-transfer')
+      .where('delta', '>', 0)
+      .orderBy('id')
+      .compile();
+    const plan = await planOf(h.ctx, query);
+    expectIndexed(plan, 'item_ledger');
+    expect(plan).toContain('item_ledger_by_transfer');
+  });
+
+  it('a payment’s entries are found, to revoke or restore them, by the index of entries bought by card', async () => {
+    h = await createHarness(dialect);
+    // The statements of revokeEntriesOfPayment and restoreEntriesOfPayment (db/repositories/inventory.ts).
+    for (const revoked of ['is', 'is not'] as const) {
+      const query = h.ctx.db
+        .updateTable('inventory_entries')
+        .set({ revoked_at: revoked === 'is' ? '2026-12-06T00:00:00.000Z' : null })
+        .where('payment_id', '=', 'a-payment')
+        .where('revoked_at', revoked, null)
+        .compile();
+      const plan = await planOf(h.ctx, query);
+      expectIndexed(plan, 'inventory_entries');
+      expect(plan).toContain('inventory_entries_by_payment');
+    }
+  });
 });

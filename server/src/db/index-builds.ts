@@ -18,6 +18,8 @@ export interface IndexDefinition {
   table: string;
   /** What follows `on <table>`: the method, columns and expressions, and any `where`. */
   on: string;
+  /** An older index this one takes the place of: dropped once this one is built, never before. */
+  replaces?: string;
 }
 
 /** How often an instance asks again for the builder's lock while another instance builds. */
@@ -46,11 +48,22 @@ export async function createIndexesWhileSmall(
     if (!small.has(index.table)) small.set(index.table, await isSmall(db, index.table));
     if (small.get(index.table)) {
       await sql.raw(`create index if not exists "${index.name}" on "${index.table}" ${index.on}`).execute(db);
+      if (index.replaces) await sql.raw(`drop index if exists "${index.replaces}"`).execute(db);
     } else {
       left.push(index.name);
     }
   }
   return left;
+}
+
+/** The indexes that `indexes` replace and that this schema still holds (a start stopped between build and drop). */
+async function replacedLeft(db: Kysely<unknown>, indexes: readonly IndexDefinition[]): Promise<string[]> {
+  const replaced = indexes.flatMap((index) => (index.replaces ? [index.replaces] : []));
+  if (replaced.length === 0) return [];
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'i' and c.relname in (${sql.join(replaced)})`.execute(db);
+  return rows.map((row) => row.name);
 }
 
 /** Of `indexes`, those this schema lacks or holds only as an invalid leftover of a failed build. */
@@ -69,15 +82,15 @@ async function missingIndexes(db: Kysely<unknown>, indexes: readonly IndexDefini
 /**
  * At start on PostgreSQL: builds, with CREATE INDEX CONCURRENTLY, every index of `indexes` that is
  * missing or invalid, while the table goes on taking writes. One instance builds at a time (an
- * advisory lock per schema); another starting meanwhile waits, then builds what is still missing (nothing). Returns the
- * names built. `db` must not be a transaction, and its statements must have no timeout.
+ * advisory lock per schema); another starting meanwhile waits, then builds what is still missing (nothing). An index
+ * that `replaces` another drops that one once it is built. Returns the names built. `db` must not be a transaction, and its statements must have no timeout.
  */
 export async function buildMissingIndexes(
   db: Kysely<unknown>,
   indexes: readonly IndexDefinition[],
   logger?: Logger,
 ): Promise<string[]> {
-  if ((await missingIndexes(db, indexes)).length === 0) return [];
+  if ((await missingIndexes(db, indexes)).length === 0 && (await replacedLeft(db, indexes)).length === 0) return [];
   return db.connection().execute(async (connection) => {
     const lock = sql`hashtext(current_schema() || ':index-builds')`;
     // Not pg_advisory_lock: a session waiting in it is a transaction the other's concurrent build
@@ -95,6 +108,11 @@ export async function buildMissingIndexes(
         await sql.raw(`drop index concurrently if exists "${index.name}"`).execute(connection);
         await sql.raw(`create index concurrently "${index.name}" on "${index.table}" ${index.on}`).execute(connection);
         built.push(index.name);
+      }
+      // Only once its replacement serves; concurrently, so the table's writes go on meanwhile.
+      for (const name of await replacedLeft(connection, indexes)) {
+        await sql.raw(`drop index concurrently if exists "${name}"`).execute(connection);
+        logger?.info('db.index_dropped', { index: name });
       }
       if (built.length > 0) logger?.info('db.indexes_built', { indexes: built });
       return built;

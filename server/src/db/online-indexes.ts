@@ -16,9 +16,15 @@ import {
   trigramIndexes,
   trigramSchema,
 } from './migrations/2026-11-24-021-search-indexes.ts';
+import { POSTGRES_INDEXES as PURCHASE_WRITE_INDEXES } from './migrations/2026-12-06-034-purchase-write-indexes.ts';
 
 /** Every index a PostgreSQL migration may leave for start, but the trigram ones (they need pg_trgm). */
-export const DEFERRABLE_INDEXES: readonly IndexDefinition[] = [...LIST_INDEXES, ...SCALE_INDEXES, ...SEARCH_INDEXES];
+export const DEFERRABLE_INDEXES: readonly IndexDefinition[] = [
+  ...LIST_INDEXES,
+  ...SCALE_INDEXES,
+  ...SEARCH_INDEXES,
+  ...PURCHASE_WRITE_INDEXES,
+];
 
 export type TrigramState = 'indexed' | 'unindexed';
 

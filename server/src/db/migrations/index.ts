@@ -32,6 +32,7 @@ import * as coupons from './2026-11-24-030-coupons.ts';
 import * as paymentEvents from './2026-11-24-031-payment-events.ts';
 import * as promotions from './2026-11-24-032-promotions.ts';
 import * as redundantIndexes from './2026-12-06-033-redundant-indexes.ts';
+import * as purchaseWriteIndexes from './2026-12-06-034-purchase-write-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-031-payment-events': paymentEvents,
   '2026-11-24-032-promotions': promotions,
   '2026-12-06-033-redundant-indexes': redundantIndexes,
+  '2026-12-06-034-purchase-write-indexes': purchaseWriteIndexes,
 };
