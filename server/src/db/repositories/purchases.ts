@@ -4,13 +4,19 @@
 import type { Insertable } from 'kysely';
 import type { CreditPurchasesTable, Executor } from '../database.ts';
 import { type NewestFirstPage, newestFirst } from '../newest-first.ts';
+import { prepared } from '../prepared.ts';
 import { RECEIVED_STATUSES } from './payments.ts';
 
 /** Orders a player never paid and that can no longer be paid: not purchases, never listed. */
 export const UNLISTED_PAYMENT_STATUSES = ['cancelled', 'expired'] as const;
 
+/** Written by every credit purchase: compiled once (db/prepared.ts). */
+const insertCreditPurchaseRow = prepared((db: Executor, row: Insertable<CreditPurchasesTable>) =>
+  db.insertInto('credit_purchases').values(row),
+);
+
 export async function insertCreditPurchase(db: Executor, row: Insertable<CreditPurchasesTable>): Promise<void> {
-  await db.insertInto('credit_purchases').values(row).execute();
+  await insertCreditPurchaseRow(db, row);
 }
 
 const creditPurchaseColumns = [
