@@ -8,6 +8,8 @@ import { sqliteFile } from '../src/boot.ts';
 import type { CacheBounds } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { type ChangeCounter, ReadCache, registerChangeCounter } from '../src/db/read-cache.ts';
+import { keptSessionRead } from '../src/services/accounts/sessions.ts';
+import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
 import { createHarness, dialects, type TestHarness } from './helpers/test-context.ts';
 
@@ -30,7 +32,65 @@ describe.each(dialects)('signed-in calls on %s', (dialect) => {
   });
 });
 
+describe.each(dialects)('signed-in calls after a purchase on %s', (dialect) => {
+  it('show the buyer’s new balance at once, the rest of their account as it is, and other players as they were', async () => {
+    const h = await createHarness(dialect);
+    onTestFinished(() => h.close());
+    await addCategory(h, { slug: 'ships' });
+    const item = await addItem(h, { name: 'Scout', price_credits: 30 });
+    const tier = await addTier(h, { name: 'Captain' });
+    const [buyer, other] = [await registerPlayer(h), await registerPlayer(h)];
+    await grantCredits(h, buyer.user._id, 100);
+    await grantCredits(h, other.user._id, 7);
+    const me = async (who: typeof buyer) => (await call(h, 'GET', '/api/auth/me', { token: who.token })).json.user;
+    expect((await me(buyer)).credits).toBe(100);
+    expect((await me(other)).credits).toBe(7);
+
+    for (const balance of [70, 40, 10]) {
+      const bought = await call(h, 'POST', '/api/shop/purchase', { token: buyer.token, body: { itemId: item.id } });
+      expect(bought.json.credits).toBe(balance);
+      expect((await me(buyer)).credits).toBe(balance);
+      // Twice: the second answer comes from what the first one kept.
+      expect((await me(buyer)).credits).toBe(balance);
+    }
+    // A change to the account beyond its balance is seen too, with the balance.
+    await setUserTier(h, buyer.user._id, tier.id);
+    expect(await me(buyer)).toMatchObject({ credits: 10, currentTier: { name: 'Captain' } });
+    const refused = await call(h, 'POST', '/api/shop/purchase', { token: buyer.token, body: { itemId: item.id } });
+    expect(refused.json.error.message).toBe('Insufficient credits');
+    expect((await me(buyer)).credits).toBe(10);
+    expect((await me(other)).credits).toBe(7);
+    // Signed out everywhere: the kept reads are no session.
+    await h.ctx.db.deleteFrom('sessions').where('user_id', '=', buyer.user._id).execute();
+    expect((await call(h, 'GET', '/api/auth/me', { token: buyer.token })).status).toBe(401);
+  });
+});
+
 describe('signed-in calls on sqlite', () => {
+  it('keep the session read across the buyer’s purchases: only the balance is read again', async () => {
+    const h = await createHarness('sqlite');
+    onTestFinished(() => h.close());
+    await addCategory(h, { slug: 'ships' });
+    const item = await addItem(h, { name: 'Scout', price_credits: 30 });
+    const buyer = await registerPlayer(h);
+    await grantCredits(h, buyer.user._id, 100);
+    await call(h, 'GET', '/api/auth/me', { token: buyer.token });
+    const kept = keptSessionRead(h.ctx, buyer.token);
+    expect(kept?.user.credits).toBe(100);
+    await call(h, 'POST', '/api/shop/purchase', { token: buyer.token, body: { itemId: item.id } });
+    await call(h, 'POST', '/api/shop/purchase', { token: buyer.token, body: { itemId: item.id } });
+    expect((await call(h, 'GET', '/api/auth/me', { token: buyer.token })).json.user.credits).toBe(40);
+    // The very read made before the purchases, not one made since.
+    expect(keptSessionRead(h.ctx, buyer.token)).toBe(kept);
+    // Any other change to the player forgets it.
+    await h.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', buyer.user._id).execute();
+    expect(keptSessionRead(h.ctx, buyer.token)).toBeUndefined();
+    expect((await call(h, 'GET', '/api/auth/me', { token: buyer.token })).json.user).toMatchObject({
+      credits: 40,
+      isAdmin: true,
+    });
+  });
+
   it('see a change another connection to the file committed (a second server, the admin CLI)', async () => {
     const h = await createHarness('sqlite');
     onTestFinished(() => h.close());

@@ -2,9 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDialectConfig } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from 'kysely';
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lib/load-when-needed.ts';
+import { type StatementTracker, statementChangeOf } from './change-tags.ts';
 import type { Database } from './database.ts';
 import { createImmediateSqliteDialect, type DialectName, isConnectionLost, markUncertainCommit } from './dialect.ts';
 import { type PgChangeCounter, pgChangeCounter } from './pg-change-listener.ts';
@@ -137,7 +145,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const changes = sqliteChangeCounter(() => dataVersion.get() as number);
   const db = new Kysely<Database>({
-    dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.wrote) }),
+    dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.tracker) }),
   });
   registerChangeCounter(db, changes);
   const stopCheckpoints = file === ':memory:' ? () => {} : keepCheckpointing(sqlite);
@@ -229,10 +237,15 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; compiling the SQL was the largest part of a small request's
  * time (a CPU profile of the bench). Statements are kept by their text and reused: better-sqlite3
  * runs one at a time, nothing here iterates (streams) a statement, and SQLite re-prepares a
- * statement itself after a schema change.
+ * statement itself after a schema change. Kysely runs each statement it prepares with its values:
+ * a statement that may change what the read cache holds (db/change-tags.ts), or that ends a
+ * transaction, is told to `tracker` with them as it runs.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  tracker: StatementTracker,
+): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -240,12 +253,30 @@ function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void
       if (!statement) {
         // Queries built with varying lists (IN (...), batch inserts) would grow it without end.
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = statementChangeOf(sql).kind === 'none' ? prepared : tracked(prepared, sql, tracker);
         statements.set(sql, statement);
       }
-      // Kysely prepares each statement it runs, just before running it: every write is seen here.
-      if (!statement.readonly) onWrite();
       return statement;
+    },
+  };
+}
+
+/** The statement, telling `tracker` of each run with its values. */
+function tracked(statement: SqliteStatement, sql: string, tracker: StatementTracker): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      tracker.sent(sql, parameters);
+      return statement.all(parameters);
+    },
+    run(parameters) {
+      tracker.sent(sql, parameters);
+      return statement.run(parameters);
+    },
+    iterate(parameters) {
+      tracker.sent(sql, parameters);
+      return statement.iterate(parameters);
     },
   };
 }

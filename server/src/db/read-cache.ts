@@ -1,20 +1,28 @@
 // Reads kept in memory until the database may have changed. Every statement this process sends that
-// may write counts as a change (db/connect.ts), and so does a commit by another process: on SQLite
-// `PRAGMA data_version` moves, on PostgreSQL a notice arrives (db/pg-change-listener.ts, migrations
-// 009 and 010). On SQLite any change empties the cache. On PostgreSQL a change names what it
-// touched ('user:<id>', 'token:<hash>'), and only the entries tagged with that are forgotten; a
-// change that names nothing (tiers, a purge, a lost listening connection) empties it all. What it
-// answers is what the database would answer; a change by another process is seen once its notice
-// has arrived. Misses are never kept, and what is kept is bounded by entries and bytes (lru-cache,
-// least recently used first), so made-up keys (random tokens) leave nothing behind.
+// may write counts as a change, by what it names (db/change-tags.ts: 'user:<id>', 'credits:<id>',
+// 'token:<hash>'), and only the entries tagged with that are forgotten; a write that names nothing
+// (tiers, a purge) forgets them all. So does a commit by another process: on SQLite
+// `PRAGMA data_version` moves, and everything is forgotten; on PostgreSQL a notice arrives
+// (db/pg-change-listener.ts, migrations 009 and 010) naming what it touched, or nothing (a lost
+// listening connection forgets everything too). What it answers is what the database would answer;
+// a change by another process is seen once its notice has arrived. Misses are never kept, and what is
+// kept is bounded by entries and bytes (lru-cache, least recently used first), so made-up keys
+// (random tokens) leave nothing behind.
 import { LRUCache } from 'lru-cache';
 import type { CacheBounds } from '../config.ts';
+import { type StatementTracker, statementTracker } from './change-tags.ts';
 import type { Db } from './database.ts';
 
 /** Tells a cache when the database may have changed. */
 export interface ChangeCounter {
   /** A number that moves whenever anything at all may have changed: every entry is forgotten. */
   current(): number;
+  /**
+   * The number as last seen, without asking the database (SQLite: data_version is not read). After a
+   * read, enough to tell whether this process changed anything meanwhile: another process's commit
+   * moves current() at the next call anyway, and the value is kept under the number before the read.
+   */
+  known?(): number;
   /** Where the counter can say what changed, it calls this with the tag of each change. */
   subscribe?(forget: (tag: string) => void): void;
   /** Where changes arrive as notices: whether they can arrive now (false while not listening). */
@@ -66,21 +74,43 @@ export function hearsChanges(db: Db): boolean {
   return counters.get(db)?.hearing?.() ?? true;
 }
 
-/** Counts this connection's writes and notices other connections' commits. */
-export function sqliteChangeCounter(readDataVersion: () => number): ChangeCounter & { wrote(): void } {
+/**
+ * SQLite: the one connection's own writes by what they touch (db/change-tags.ts, told by the statement
+ * cache as each runs), and other connections' commits by `PRAGMA data_version`, which moves with each
+ * (a second server on the file, the admin CLI): everything is forgotten then.
+ */
+export function sqliteChangeCounter(readDataVersion: () => number): ChangeCounter & { tracker: StatementTracker } {
   let generation = 0;
   let dataVersion = readDataVersion();
+  // Asked again in the same synchronous run (a cache read and the one after it), data_version cannot
+  // tell anything new: its read (a read lock on the log's index, two system calls) is made once.
+  let asked = false;
+  const subscribers: ((tag: string) => void)[] = [];
   return {
-    wrote() {
-      generation += 1;
-    },
+    tracker: statementTracker(
+      (tag) => {
+        for (const subscriber of subscribers) subscriber(tag);
+      },
+      () => {
+        generation += 1;
+      },
+    ),
     current() {
+      if (asked) return generation;
+      asked = true;
+      queueMicrotask(() => {
+        asked = false;
+      });
       const version = readDataVersion();
       if (version !== dataVersion) {
         dataVersion = version;
         generation += 1;
       }
       return generation;
+    },
+    known: () => generation,
+    subscribe(subscriber) {
+      subscribers.push(subscriber);
     },
   };
 }
@@ -170,8 +200,8 @@ export class ReadCache<V extends object> {
   ): Promise<Readonly<V> | undefined> {
     if (!this.#counter) return load();
     // An entry read before the counter last moved is stale: it is read again and replaced. Nothing is
-    // emptied when the counter moves (on SQLite any write moves it, and lru-cache's clear() fills
-    // arrays as long as its bound: 3 % of the purchase storm's CPU profile); stale entries leave as
+    // emptied when the counter moves (on SQLite another process's every commit moves it, and
+    // lru-cache's clear() fills arrays as long as its bound: 3 % of a purchase storm's CPU profile); stale entries leave as
     // they are replaced or as the bounds push them out.
     const generation = this.#counter.current();
     const hit = this.#entries.get(key);
@@ -179,7 +209,8 @@ export class ReadCache<V extends object> {
     const forgotten = this.#forgotten;
     const value = await load();
     // A write while it was read (another request's, between our awaits) may have made it stale.
-    if (value && this.#counter.current() === generation && this.#forgotten === forgotten) {
+    const after = this.#counter.known ? this.#counter.known() : this.#counter.current();
+    if (value && after === generation && this.#forgotten === forgotten) {
       const tags = tagsOf(value);
       this.#entries.set(key, { value: freezeShallow(value), tags, generation });
       // Larger than the whole byte bound, it is not kept: nothing to index.

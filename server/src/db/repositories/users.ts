@@ -43,6 +43,18 @@ export async function findUserById(db: Executor, id: string): Promise<UserWithTi
   return (await selectUserById(db, id)).rows[0];
 }
 
+/** The columns a purchase or a grant changes (db/change-tags.ts, 'credits:<id>'). */
+export type UserBalance = Pick<UserWithTier, 'credits' | 'updated_at'>;
+
+const selectBalance = prepared((db: Executor, id: string) =>
+  db.selectFrom('users').select(['users.credits', 'users.updated_at']).where('users.id', '=', id),
+);
+
+/** A user's balance, by key: what a signed-in call reads afresh after the balance alone changed. */
+export async function findUserBalance(db: Executor, id: string): Promise<UserBalance | undefined> {
+  return (await selectBalance(db, id)).rows[0];
+}
+
 export async function findUserByNormalizedEmail(
   db: Executor,
   emailNormalized: string,

@@ -9,7 +9,7 @@ import {
   type SessionWithUser,
   touchSession,
 } from '../../db/repositories/sessions.ts';
-import type { UserWithTier } from '../../db/repositories/users.ts';
+import { findUserBalance, type UserBalance, type UserWithTier } from '../../db/repositories/users.ts';
 import { addMs, toIso } from '../../lib/clock.ts';
 import { newId, newSecretToken, sha256Hex } from '../../lib/ids.ts';
 
@@ -50,25 +50,59 @@ export type AuthResult =
   | { ok: false; reason: 'unknown' | 'expired' };
 
 const sessionReads = new WeakMap<AppContext['db'], ReadCache<SessionWithUser>>();
+const balanceReads = new WeakMap<AppContext['db'], ReadCache<UserBalance>>();
+
+function cacheOf<V extends object>(ctx: AppContext, caches: WeakMap<AppContext['db'], ReadCache<V>>): ReadCache<V> {
+  let cache = caches.get(ctx.db);
+  if (!cache) {
+    cache = new ReadCache(ctx.db, ctx.config.sessionCacheBounds);
+    caches.set(ctx.db, cache);
+  }
+  return cache;
+}
 
 /** What the session read cache holds now (for tests and figures). */
 export function sessionCacheUsage(ctx: AppContext) {
   return sessionReads.get(ctx.db)?.usage() ?? { entries: 0, bytes: 0, tags: 0 };
 }
 
-/** Every signed-in call reads its session: from memory while the database is unchanged (db/read-cache.ts). */
-function readSession(ctx: AppContext, tokenHash: string) {
-  let cache = sessionReads.get(ctx.db);
-  if (!cache) {
-    cache = new ReadCache(ctx.db, ctx.config.sessionCacheBounds);
-    sessionReads.set(ctx.db, cache);
+/** The session read kept for `token` as it was read, or undefined (for tests: whether a change forgot it). */
+export function keptSessionRead(ctx: AppContext, token: string): Readonly<SessionWithUser> | undefined {
+  return sessionReads.get(ctx.db)?.peek(hashToken(token));
+}
+
+/** A change to the user (credits, admin flag, tier) or to this session forgets the read. */
+const sessionTags = (tokenHash: string) => (found: SessionWithUser) => [`user:${found.user.id}`, `token:${tokenHash}`];
+/** A purchase, a grant or a refund changes only the balance ('credits:<id>'): its own read, not the session's. */
+const balanceTags = (userId: string) => () => [`user:${userId}`, `credits:${userId}`];
+
+/** The kept session with the balance kept beside it, which may be newer. */
+function withBalance(found: Readonly<SessionWithUser>, balance: Readonly<UserBalance>): Readonly<SessionWithUser> {
+  const { user } = found;
+  if (balance.credits === user.credits && balance.updated_at === user.updated_at) return found;
+  return { ...found, user: { ...user, credits: balance.credits, updated_at: balance.updated_at } };
+}
+
+/**
+ * Every signed-in call reads its session: from memory while the database is unchanged (db/read-cache.ts).
+ * The user's balance is kept apart: a purchase changes it, and the next call reads it alone (by key)
+ * instead of the session with its user and tier.
+ */
+async function readSession(ctx: AppContext, tokenHash: string): Promise<Readonly<SessionWithUser> | undefined> {
+  const sessions = cacheOf(ctx, sessionReads);
+  // Both looked at in one synchronous run: the database is asked once whether it changed.
+  const kept = sessions.peek(tokenHash);
+  if (!kept) {
+    const found = await sessions.get(tokenHash, () => findSessionWithUser(ctx.db, tokenHash), sessionTags(tokenHash));
+    // Read with the session, the balance is as new as the database has it.
+    return found;
   }
-  return cache.get(
-    tokenHash,
-    () => findSessionWithUser(ctx.db, tokenHash),
-    // A change to the user (credits, admin flag, tier) or to this session forgets the read.
-    (found) => [`user:${found.user.id}`, `token:${tokenHash}`],
-  );
+  const userId = kept.user.id;
+  const balances = cacheOf(ctx, balanceReads);
+  const balance =
+    balances.peek(userId) ?? (await balances.get(userId, () => findUserBalance(ctx.db, userId), balanceTags(userId)));
+  // No balance: the user is gone since (its session with it).
+  return balance ? withBalance(kept, balance) : undefined;
 }
 
 /**
@@ -115,7 +149,8 @@ export async function authenticateToken(
 export function keptSessionUser(ctx: AppContext, token: string): Readonly<UserWithTier> | undefined {
   const found = sessionReads.get(ctx.db)?.peek(hashToken(token));
   if (!found || sessionState(ctx, found.session, ctx.clock()) !== 'current') return undefined;
-  return found.user;
+  const balance = balanceReads.get(ctx.db)?.peek(found.user.id);
+  return balance ? withBalance(found, balance).user : undefined;
 }
 
 export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {
