@@ -35,7 +35,12 @@ const fromBase64 = (forms) =>
   Object.fromEntries(Object.entries(forms).map(([encoding, text]) => [encoding, Buffer.from(text, 'base64')]));
 for (const p of Object.keys(catalogue)) catalogue[p] = fromBase64(catalogue[p]);
 
-/** One purchase: debit if the balance covers it, the inventory row and the ledger row, all or nothing. */
+/**
+ * One purchase, with every row a purchase writes (services/purchases/purchases.ts): debit if the
+ * balance covers it, the credit ledger row, the purchase's record (the Purchases page), the
+ * inventory entry and its item ledger row, all or nothing. Nothing else: no session, no sale or
+ * coupon, no snapshot of the item, no view of the entry.
+ */
 async function openPurchase() {
   if (process.env.REF_SQLITE) {
     const { default: Database } = await import('better-sqlite3');
@@ -43,15 +48,23 @@ async function openPurchase() {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
-    const price = db.prepare('select price_credits from shop_items where id = ? and is_active = 1');
+    const price = db.prepare('select price_credits, name from shop_items where id = ? and is_active = 1');
     const debit = db.prepare('update users set credits = credits - ? where id = ? and credits >= ? returning credits');
+    const ledger = db.prepare(
+      `insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
+       values (?, ?, ?, ?, 'credit_purchase', ?, ?)`,
+    );
+    const record = db.prepare(
+      `insert into credit_purchases (id, user_id, item_id, item_name, quantity, price_credits, created_at)
+       values (?, ?, ?, ?, 1, ?, ?)`,
+    );
     const entry = db.prepare(
       `insert into inventory_entries (id, user_id, shop_item_id, item_snapshot, quantity, acquired_method, created_at)
        values (?, ?, ?, '{}', 1, 'credit_purchase', ?)`,
     );
-    const ledger = db.prepare(
-      `insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
-       values (?, ?, ?, ?, 'credit_purchase', ?, ?)`,
+    const itemLedger = db.prepare(
+      `insert into item_ledger (id, user_id, item_id, entry_id, delta, reason, created_at)
+       values (?, ?, ?, ?, 1, 'credit_purchase', ?)`,
     );
     const buy = db.transaction((userId, itemId) => {
       const item = price.get(itemId);
@@ -60,54 +73,66 @@ async function openPurchase() {
       if (!row) return null;
       const id = crypto.randomUUID();
       const now = new Date().toISOString();
-      entry.run(id, userId, itemId, now);
       ledger.run(crypto.randomUUID(), userId, -item.price_credits, row.credits, id, now);
+      record.run(id, userId, itemId, item.name, item.price_credits, now);
+      entry.run(id, userId, itemId, now);
+      itemLedger.run(crypto.randomUUID(), userId, itemId, id, now);
       return row.credits;
     });
     return async (userId, itemId) => buy.immediate(userId, itemId);
   }
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: process.env.REF_PG_URL, max: 10 });
+  // As few round trips as the real server makes: the debit with its ledger row, and the entry with
+  // its item ledger row, each one statement (data-modifying WITH).
   return async (userId, itemId) => {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const item = await client.query({
-        name: 'price',
-        text: 'select price_credits from shop_items where id = $1 and is_active = 1',
-        values: [itemId],
-      });
-      const cost = item.rows[0]?.price_credits;
+      const item = (
+        await client.query({
+          name: 'price',
+          text: 'select price_credits, name from shop_items where id = $1 and is_active = 1',
+          values: [itemId],
+        })
+      ).rows[0];
+      const id = crypto.randomUUID();
+      const now = new Date().toISOString();
       const row =
-        cost === undefined
+        item === undefined
           ? undefined
           : (
               await client.query({
                 name: 'debit',
-                text: 'update users set credits = credits - $1 where id = $2 and credits >= $1 returning credits',
-                values: [cost, userId],
+                text: `with debited as (
+                         update users set credits = credits - $1 where id = $2 and credits >= $1 returning credits)
+                       insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
+                       select $3, $2, -$1::bigint, credits, 'credit_purchase', $4, $5 from debited
+                       returning balance_after`,
+                values: [item.price_credits, userId, crypto.randomUUID(), id, now],
               })
             ).rows[0];
       if (!row) {
         await client.query('rollback');
         return null;
       }
-      const id = crypto.randomUUID();
-      const now = new Date().toISOString();
+      await client.query({
+        name: 'record',
+        text: `insert into credit_purchases (id, user_id, item_id, item_name, quantity, price_credits, created_at)
+               values ($1, $2, $3, $4, 1, $5, $6)`,
+        values: [id, userId, itemId, item.name, item.price_credits, now],
+      });
       await client.query({
         name: 'entry',
-        text: `insert into inventory_entries (id, user_id, shop_item_id, item_snapshot, quantity, acquired_method, created_at)
-               values ($1, $2, $3, '{}', 1, 'credit_purchase', $4)`,
-        values: [id, userId, itemId, now],
-      });
-      await client.query({
-        name: 'ledger',
-        text: `insert into credit_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
-               values ($1, $2, $3, $4, 'credit_purchase', $5, $6)`,
-        values: [crypto.randomUUID(), userId, -cost, row.credits, id, now],
+        text: `with entry as (
+                 insert into inventory_entries (id, user_id, shop_item_id, item_snapshot, quantity, acquired_method, created_at)
+                 values ($1, $2, $3, '{}', 1, 'credit_purchase', $4) returning id)
+               insert into item_ledger (id, user_id, item_id, entry_id, delta, reason, created_at)
+               select $5, $2, $3, id, 1, 'credit_purchase', $4 from entry`,
+        values: [id, userId, itemId, now, crypto.randomUUID()],
       });
       await client.query('commit');
-      return row.credits;
+      return Number(row.balance_after);
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;

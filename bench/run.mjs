@@ -258,7 +258,10 @@ async function refill(database) {
   }
 }
 
-/** Every buyer's balance equals its ledger, is not below 0, and each debit has its inventory row. */
+/**
+ * Every buyer's balance equals its ledger, is not below 0, and each debit has its inventory row, and
+ * each bought entry its purchase record and item ledger row.
+ */
 async function drift(database, buyers) {
   let problems = 0;
   let bought = 0;
@@ -270,7 +273,9 @@ async function drift(database, buyers) {
         (select count(*) from credit_ledger l where l.user_id = u.id and l.reason = 'credit_purchase') as debits,
         (select count(*) from inventory_entries i where i.user_id = u.id and i.acquired_method = 'credit_purchase') as entries,
         (select count(*) from credit_ledger l where l.user_id = u.id and l.reason = 'credit_purchase'
-           and not exists (select 1 from inventory_entries i where i.id = l.reference)) as orphans
+           and not exists (select 1 from inventory_entries i where i.id = l.reference)) as orphans,
+        (select count(*) from credit_purchases p where p.user_id = u.id) as records,
+        (select count(*) from item_ledger il where il.user_id = u.id and il.reason = 'credit_purchase') as item_rows
        from users u where u.id = $1`,
       [id],
     );
@@ -279,7 +284,9 @@ async function drift(database, buyers) {
       Number(row.credits) !== Number(row.ledger) ||
       Number(row.credits) < 0 ||
       Number(row.debits) !== Number(row.entries) ||
-      Number(row.orphans) !== 0
+      Number(row.orphans) !== 0 ||
+      Number(row.records) !== Number(row.entries) ||
+      Number(row.item_rows) !== Number(row.entries)
     ) {
       problems += 1;
     }
