@@ -18,4 +18,26 @@ describe('useGrowingCount', () => {
     const { result } = renderHook(() => useGrowingCount(5, 12));
     expect(result.current).toBe(5);
   });
+
+  it('with a step, draws the rest that many rows at a time, in order, to the end', async () => {
+    const drawn: number[] = [];
+    renderHook(() => {
+      const count = useGrowingCount(130, 12, 50);
+      drawn.push(count);
+      return count;
+    });
+    await waitFor(() => expect(drawn.at(-1)).toBe(130));
+    expect([...new Set(drawn)]).toEqual([12, 62, 112, 130]);
+  });
+
+  it('draws rows that arrive later too (a list that was loading, a list that grew)', async () => {
+    const { result, rerender } = renderHook(({ total }) => useGrowingCount(total, 12, 50), {
+      initialProps: { total: 0 },
+    });
+    expect(result.current).toBe(0);
+    rerender({ total: 70 });
+    await waitFor(() => expect(result.current).toBe(70));
+    rerender({ total: 200 });
+    await waitFor(() => expect(result.current).toBe(200));
+  });
 });

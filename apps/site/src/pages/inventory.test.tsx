@@ -89,6 +89,21 @@ describe('inventory page', () => {
     expect(drones.getByText('admin mail')).toBeTruthy();
   });
 
+  it('draws a long inventory a few dozen entries at a time, ending with every entry in order', async () => {
+    const hangar = Array.from({ length: 130 }, (_, i) =>
+      makeInventoryEntry({ _id: `e-${i}`, shopItem: makeItem({ _id: `ship-${i}`, name: `Ship ${i}` }) }),
+    );
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi(hangar) });
+
+    await screen.findByRole('article', { name: 'Ship 0' });
+    const names = () =>
+      screen
+        .getAllByRole('article')
+        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
+    await waitFor(() => expect(names()).toHaveLength(130));
+    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+  });
+
   it('leads Trade to the trade page for this entry and opens the Gift dialog when the item may be passed on', async () => {
     renderApp('/inventory', { user: makeUser(), api: inventoryApi([pending]) });
 

@@ -14,12 +14,13 @@ import {
 } from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
 import { useToast } from '@starport/ui/toast';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { LockIcon } from '../components/icons.tsx';
 import { ItemImage } from '../components/item-image.tsx';
 import { InventoryGridSkeleton } from '../components/skeletons.tsx';
+import { useGrowingCount } from '../components/use-growing-count.ts';
 import { useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
@@ -101,6 +102,9 @@ const INVENTORY_IMAGE_SIZES =
 
 /** The cards of the first row on the widest layout (three columns; one per row on a phone): their pictures load at once. */
 const INVENTORY_FIRST_ROW = 3;
+/** Entries drawn with the list, then how many more each step (useGrowingCount). */
+const INVENTORY_FIRST_DRAWN = 12;
+const INVENTORY_DRAWN_STEP = 48;
 
 interface CardProps {
   entry: InventoryEntry;
@@ -111,7 +115,8 @@ interface CardProps {
   onChanged: (entry: InventoryEntry) => void;
 }
 
-function InventoryCard({ entry, imagePriority, tradeOpen, onGift, onChanged }: CardProps) {
+/** Drawn again only when its own entry changes: a long list grows a few dozen cards at a time. */
+const InventoryCard = memo(function InventoryCard({ entry, imagePriority, tradeOpen, onGift, onChanged }: CardProps) {
   const item = entry.shopItem;
   const nameId = `inventory-${entry._id}-name`;
   const lock = entry.tradeLocked ? tradeLockText(entry) : null;
@@ -184,7 +189,7 @@ function InventoryCard({ entry, imagePriority, tradeOpen, onGift, onChanged }: C
       </div>
     </article>
   );
-}
+});
 
 /** The notices that mean the player's inventory changed. */
 const INVENTORY_NOTICES = [
@@ -218,8 +223,13 @@ export function InventoryPage() {
 
   // What the player holds: a revoked entry (refunded, disputed) is no longer theirs.
   const held = entries.filter((entry) => !entry.revokedAt);
-  const replace = (changed: InventoryEntry) =>
-    setEntries((current) => current.map((entry) => (entry._id === changed._id ? changed : entry)));
+  // The first rows at once, the rest right after, a few dozen at a time (no one long task).
+  const drawn = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP);
+  const replace = useCallback(
+    (changed: InventoryEntry) =>
+      setEntries((current) => current.map((entry) => (entry._id === changed._id ? changed : entry))),
+    [],
+  );
 
   function handleSent(entryId: string, answer: GiftResponse) {
     setEntries((current) =>
@@ -246,7 +256,7 @@ export function InventoryPage() {
         </div>
       ) : (
         <ul className="inventory-grid">
-          {held.map((entry, index) => (
+          {held.slice(0, drawn).map((entry, index) => (
             <li key={entry._id}>
               <InventoryCard
                 entry={entry}
