@@ -49,22 +49,32 @@ describe.runIf(testDatabaseUrl)('indexes on big tables, on PostgreSQL', () => {
     return connection;
   }
 
-  it('an upgrade leaves the indexes of a big table to start-up, which builds them, and builds a small table’s at once', async () => {
+  /** A schema of its own, migrated up to the migration named `firstLeftOut` (not included). */
+  async function schemaBefore(firstLeftOut: string) {
     const url = await workerDatabaseUrl();
     const schema = `t_${Math.random().toString(36).slice(2, 12)}`;
     const admin = await client(url);
     await admin.query(`create schema ${schema}`);
     const handle = connectDatabase({ databaseUrl: url, pgSchema: schema, limits: { statementTimeoutMs: 0 } });
+    const db = handle.db as unknown as Kysely<unknown>;
+    const drop = async () => {
+      await handle.close();
+      await admin.query(`drop schema ${schema} cascade`);
+    };
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < firstLeftOut));
+    const early = await new Migrator({
+      db,
+      provider: { getMigrations: async () => before },
+      migrationTableSchema: schema,
+    }).migrateToLatest();
+    expect(early.error).toBeUndefined();
+    return { handle, db, drop };
+  }
+
+  it('an upgrade leaves the indexes of a big table to start-up, which builds them, and builds a small table’s at once', async () => {
+    // The schema as it was before migration 015, with more players than a migration builds for.
+    const { handle, db, drop } = await schemaBefore('2026-11-24-015');
     try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      // The schema as it was before migration 015, with more players than a migration builds for.
-      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-24-015'));
-      const early = await new Migrator({
-        db,
-        provider: { getMigrations: async () => before },
-        migrationTableSchema: schema,
-      }).migrateToLatest();
-      expect(early.error).toBeUndefined();
       await playerRows(1, SMALL_TABLE_ROWS).execute(db);
 
       await migrateToLatest(handle.db, 'postgres');
@@ -91,27 +101,14 @@ describe.runIf(testDatabaseUrl)('indexes on big tables, on PostgreSQL', () => {
       await ensureIndexes(handle.db, 'postgres', again.logger);
       expect(again.logs.some((line) => line.msg === 'db.indexes_built')).toBe(false);
     } finally {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
+      await drop();
     }
   }, 120_000);
 
   it('an index that replaces another on a big table: the old one serves until start-up has built the new', async () => {
-    const url = await workerDatabaseUrl();
-    const schema = `t_${Math.random().toString(36).slice(2, 12)}`;
-    const admin = await client(url);
-    await admin.query(`create schema ${schema}`);
-    const handle = connectDatabase({ databaseUrl: url, pgSchema: schema, limits: { statementTimeoutMs: 0 } });
+    // The schema before migration 034, with an item ledger bigger than a migration builds for.
+    const { handle, db, drop } = await schemaBefore('2026-12-06-034');
     try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      // The schema before migration 034, with an item ledger bigger than a migration builds for.
-      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-12-06-034'));
-      const early = await new Migrator({
-        db,
-        provider: { getMigrations: async () => before },
-        migrationTableSchema: schema,
-      }).migrateToLatest();
-      expect(early.error).toBeUndefined();
       await playerRows(1, 1).execute(db);
       await sql`
         insert into item_ledger (id, user_id, item_id, entry_id, delta, transfer_id, reason, created_at)
@@ -148,8 +145,7 @@ describe.runIf(testDatabaseUrl)('indexes on big tables, on PostgreSQL', () => {
       expect(await validIndexes(db)).not.toContain('item_ledger_transfer');
       expect(await validIndexes(db)).toContain('item_ledger_by_transfer');
     } finally {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
+      await drop();
     }
   }, 120_000);
 
