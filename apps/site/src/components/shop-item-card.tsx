@@ -6,6 +6,7 @@ import type { ShopItem, User } from '@starport/api-client/contract';
 import { CREDITS_CATEGORY, effectiveDiscount, effectivePrice } from '@starport/api-client/contract';
 import { formatCredits, formatRarity, formatUsd } from '@starport/ui/format';
 import type { MouseEvent } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { GiftIcon, LockIcon } from './icons.tsx';
 import { ItemImage } from './item-image.tsx';
@@ -49,19 +50,24 @@ export interface ShopItemCardProps {
   /** The name of the tier a tier-exclusive item needs; null when unknown. */
   tierName: string | null;
   expanded: boolean;
-  onToggle: () => void;
+  /** Opens or closes the card's details: called with the item's id. */
+  onToggle: (itemId: string) => void;
   /** This item's credit purchase is in flight. */
   buying: boolean;
   /** This item's card checkout is being opened. */
   cashBuying?: boolean;
   /** Some purchase is in flight: one at a time. */
   blocked: boolean;
-  onBuy: () => void;
-  onBuyCash?: () => void;
+  /**
+   * The actions are called with the item as the card shows it (a sale that has ended left out), so the
+   * page hands every card the same functions and a card draws again only when its own props change.
+   */
+  onBuy: (item: ShopItem) => void;
+  onBuyCash?: (item: ShopItem) => void;
   /** Opens the buy dialog for a friend (issue 20); left out, the card offers no gift. */
-  onBuyForFriend?: () => void;
+  onBuyForFriend?: (item: ShopItem) => void;
   /** Opens the buy dialog with a coupon code (issue 22); left out, the card offers none. */
-  onBuyWithCoupon?: () => void;
+  onBuyWithCoupon?: (item: ShopItem) => void;
 }
 
 /** SPEC.md §5: credits buy anything priced in credits except credit packs themselves. */
@@ -93,7 +99,7 @@ function CreditButton(props: ShopItemCardProps) {
     <button
       type="button"
       className="btn btn-primary btn-sm btn-block"
-      onClick={onBuy}
+      onClick={() => onBuy(item)}
       disabled={blocked}
       aria-busy={buying || undefined}
     >
@@ -102,13 +108,13 @@ function CreditButton(props: ShopItemCardProps) {
   );
 }
 
-function CashButton({ cashBuying, blocked, onBuyCash, forCredits }: ShopItemCardProps & { forCredits: boolean }) {
+function CashButton({ item, cashBuying, blocked, onBuyCash, forCredits }: ShopItemCardProps & { forCredits: boolean }) {
   return (
     <button
       type="button"
       // The card's main action when credits cannot buy it; beside Buy with Credits, the second one.
       className={forCredits ? 'btn btn-secondary btn-sm btn-block' : 'btn btn-primary btn-sm btn-block'}
-      onClick={onBuyCash}
+      onClick={() => onBuyCash?.(item)}
       disabled={blocked}
       aria-busy={cashBuying || undefined}
     >
@@ -126,7 +132,7 @@ function ForFriendButton({ item, blocked, onBuyForFriend }: ShopItemCardProps) {
       className="btn btn-ghost btn-sm btn-block shop-card-gift"
       aria-label={`Buy ${item.name} for a friend`}
       aria-haspopup="dialog"
-      onClick={onBuyForFriend}
+      onClick={() => onBuyForFriend(item)}
       disabled={blocked}
     >
       <GiftIcon />
@@ -144,7 +150,7 @@ function CouponButton({ item, blocked, onBuyWithCoupon }: ShopItemCardProps) {
       className="btn btn-ghost btn-sm btn-block shop-card-coupon"
       aria-label={`Buy ${item.name} with a coupon code`}
       aria-haspopup="dialog"
-      onClick={onBuyWithCoupon}
+      onClick={() => onBuyWithCoupon(item)}
       disabled={blocked}
     >
       {shopMessages.haveCoupon}
@@ -185,7 +191,11 @@ function BuyControl(props: ShopItemCardProps) {
   );
 }
 
-export function ShopItemCard(cardProps: ShopItemCardProps) {
+/**
+ * Memoized: the shop draws up to a hundred cards, and the page draws again as each of its loads (items,
+ * categories, tiers, session) arrives; a card whose props are the same is left as it is.
+ */
+export const ShopItemCard = memo(function ShopItemCard(cardProps: ShopItemCardProps) {
   // A running sale prices the item until its end, counted down here (issue 22).
   const live = useLiveSale(cardProps.item);
   const props = { ...cardProps, item: live.item };
@@ -204,7 +214,7 @@ export function ShopItemCard(cardProps: ShopItemCardProps) {
     if (event.target instanceof Element && event.target.closest('button, a')) return;
     // Selecting text to copy it is not a request to collapse the card.
     if (window.getSelection()?.toString()) return;
-    onToggle();
+    onToggle(item._id);
   }
 
   return (
@@ -233,7 +243,13 @@ export function ShopItemCard(cardProps: ShopItemCardProps) {
       <div className="shop-card-body">
         <p className={`rarity-label rarity-${item.rarity}`}>{formatRarity(item.rarity)}</p>
         <h3 className="shop-card-name">
-          <button id={nameId} type="button" className="shop-card-toggle" aria-expanded={expanded} onClick={onToggle}>
+          <button
+            id={nameId}
+            type="button"
+            className="shop-card-toggle"
+            aria-expanded={expanded}
+            onClick={() => onToggle(item._id)}
+          >
             {item.name}
           </button>
         </h3>
@@ -309,4 +325,4 @@ export function ShopItemCard(cardProps: ShopItemCardProps) {
       </div>
     </article>
   );
-}
+});

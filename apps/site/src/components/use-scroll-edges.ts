@@ -58,13 +58,18 @@ export function useScrollEdges(
         if (before < 0) element.scrollLeft += before;
         else if (after > 0) element.scrollLeft += after;
       };
-      measure();
       element.addEventListener('focusin', reveal);
       element.addEventListener('scroll', measure, { passive: true });
       window.addEventListener('resize', measure);
+      // The observer's first report comes with the next frame's layout; measured here instead, the
+      // commit that attached the row would lay out the whole page at once (the shop's cards with it).
       const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-      observer?.observe(element);
-      for (const child of element.children) observer?.observe(child);
+      if (observer) {
+        observer.observe(element);
+        for (const child of element.children) observer.observe(child);
+      } else {
+        measure();
+      }
       return () => {
         element.removeEventListener('focusin', reveal);
         element.removeEventListener('scroll', measure);

@@ -9,7 +9,7 @@ import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
@@ -37,8 +37,10 @@ export const shopPageMessages = {
 } as const;
 
 const ALL_ITEMS = 'all';
-/** Cards drawn with the page's data: three rows at the widest (four a row), six on a phone. */
-const SHOP_FIRST_DRAWN = 12;
+/** Cards drawn with the page's data: the first screen's, two rows at the widest (four a row), four on a phone. */
+const SHOP_FIRST_DRAWN = 8;
+/** Then this many more per transition, each reaching the page in a commit of its own. */
+const SHOP_DRAWN_STEP = 16;
 
 type PaymentNotice = 'success' | 'cancelled';
 
@@ -117,8 +119,8 @@ export function ShopPage() {
   // A tab that has emptied since it was chosen falls back to everything.
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
-  // The first rows at once, the rest right after, a card at a time (no one long task).
-  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN);
+  // The first rows at once, the rest right after, a few rows at a time (no one long task).
+  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN, SHOP_DRAWN_STEP);
   const tierNames = new Map((tiers.data?.tiers ?? []).map((tier) => [tier._id, tier.name]));
 
   function selectTab(slug: string) {
@@ -126,20 +128,27 @@ export function ShopPage() {
     setExpandedId(null);
   }
 
-  async function handleBuy(item: ShopItem) {
-    if (buyingId || cashBuyingId) return;
-    setBuyingId(item._id);
-    try {
-      await api.shop.purchase(item._id);
-      toast.success(shopPageMessages.purchased);
-      // The navigation bar's balance and this page's buttons follow the new balance.
-      await refreshUser();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : fallbackMessages.purchase);
-    } finally {
-      setBuyingId(null);
-    }
-  }
+  // One purchase at a time; every card is handed the same functions (the cards are memoized).
+  const busy = buyingId !== null || cashBuyingId !== null;
+  const toggleCard = useCallback((itemId: string) => setExpandedId((open) => (open === itemId ? null : itemId)), []);
+
+  const handleBuy = useCallback(
+    async (item: ShopItem) => {
+      if (busy) return;
+      setBuyingId(item._id);
+      try {
+        await api.shop.purchase(item._id);
+        toast.success(shopPageMessages.purchased);
+        // The navigation bar's balance and this page's buttons follow the new balance.
+        await refreshUser();
+      } catch (error) {
+        toast.error(error instanceof ApiError ? error.message : fallbackMessages.purchase);
+      } finally {
+        setBuyingId(null);
+      }
+    },
+    [busy, api, toast, refreshUser],
+  );
 
   /** Bought for a friend with credits: the confirmation names who got it; the balance follows. */
   async function handleBoughtForFriend(item: ShopItem, recipient: string) {
@@ -149,19 +158,22 @@ export function ShopPage() {
   }
 
   /** Buy with Cash: the payment page (Stripe Checkout, or the sandbox's own) takes over from here. */
-  async function handleBuyCash(item: ShopItem) {
-    if (buyingId || cashBuyingId) return;
-    setCashBuyingId(item._id);
-    try {
-      const { url } = await api.payments.checkout([{ itemId: item._id, quantity: 1 }]);
-      if (!url) throw new Error('No payment address in the answer');
-      // Stays busy: the browser is leaving for the payment page.
-      navigateAway(url);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : fallbackMessages.checkout);
-      setCashBuyingId(null);
-    }
-  }
+  const handleBuyCash = useCallback(
+    async (item: ShopItem) => {
+      if (busy) return;
+      setCashBuyingId(item._id);
+      try {
+        const { url } = await api.payments.checkout([{ itemId: item._id, quantity: 1 }]);
+        if (!url) throw new Error('No payment address in the answer');
+        // Stays busy: the browser is leaving for the payment page.
+        navigateAway(url);
+      } catch (error) {
+        toast.error(error instanceof ApiError ? error.message : fallbackMessages.checkout);
+        setCashBuyingId(null);
+      }
+    },
+    [busy, api, toast, navigateAway],
+  );
 
   return (
     <div className="page container shop-page">
@@ -236,14 +248,14 @@ export function ShopPage() {
                     sessionLoading={sessionLoading}
                     tierName={item.tierExclusive ? (tierNames.get(item.tierExclusive) ?? null) : null}
                     expanded={expandedId === item._id}
-                    onToggle={() => setExpandedId((open) => (open === item._id ? null : item._id))}
+                    onToggle={toggleCard}
                     buying={buyingId === item._id}
                     cashBuying={cashBuyingId === item._id}
-                    blocked={buyingId !== null || cashBuyingId !== null}
-                    onBuy={() => handleBuy(item)}
-                    onBuyCash={() => handleBuyCash(item)}
-                    onBuyForFriend={() => setBuyingFor(item)}
-                    onBuyWithCoupon={() => setBuyingWithCoupon(item)}
+                    blocked={busy}
+                    onBuy={handleBuy}
+                    onBuyCash={handleBuyCash}
+                    onBuyForFriend={setBuyingFor}
+                    onBuyWithCoupon={setBuyingWithCoupon}
                   />
                 </li>
               ))}
