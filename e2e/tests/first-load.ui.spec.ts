@@ -37,6 +37,27 @@ test.describe('the HTML alone (no scripts)', () => {
   }
 });
 
+test("a signed-in player's page preloads the notification bell; a guest's page does not", async ({ request }) => {
+  // The bell is asked for only once the session check answers: the HTML of a page only a signed-in
+  // player sees starts fetching it with the page's own chunk, one round trip earlier.
+  const preloads = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+  for (const path of ['/dashboard', '/inventory', '/account']) {
+    expect(
+      (await preloads(path)).filter((file) => /\/notification-bell-[\w-]+\.js$/.test(file ?? '')),
+      path,
+    ).toHaveLength(1);
+  }
+  for (const path of ['/', '/shop', '/tiers', '/login']) {
+    expect(
+      (await preloads(path)).filter((file) => /notification-bell/.test(file ?? '')),
+      path,
+    ).toEqual([]);
+  }
+});
+
 /** The console's errors while `visit` runs (CSP refusals are reported there). */
 async function consoleErrors(page: Page, visit: () => Promise<void>): Promise<string[]> {
   const errors: string[] = [];

@@ -171,7 +171,7 @@ describe('dashboard page', () => {
     const { calls } = renderApp('/dashboard', { user: makeUser({ discordId: '1234', discordUsername: 'nova' }) });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you want to unlink your Discord account?');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -229,7 +229,7 @@ describe('dashboard page', () => {
     });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
 
     expect(await screen.findByText('Discord account unlinked successfully')).toBeTruthy();
     expect(await card('Discord').findByText('Not Linked')).toBeTruthy();
@@ -245,7 +245,7 @@ describe('dashboard page', () => {
     });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Unlink Discord' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to unlink Discord account');
     expect(card('Discord').getByText('nova#0001')).toBeTruthy();

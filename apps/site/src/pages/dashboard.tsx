@@ -5,12 +5,11 @@
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
 import type { SubscriptionInfo, User } from '@starport/api-client/contract';
-import { ConfirmDialog } from '@starport/ui/dialog';
 import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
 import { discordMessages, useDiscordLinkNotice } from '../components/discord-link-notice.ts';
@@ -34,6 +33,9 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
 import { RedeemCodeCard } from './redeem-code-card.tsx';
+
+// Only a player who asks to unlink Discord loads the confirmation (its dialog is a chunk of its own).
+const ConfirmDialog = lazy(() => import('@starport/ui/dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 interface QuickAction {
   to: string;
@@ -210,16 +212,20 @@ function DiscordCard({ user }: { user: User }) {
           >
             Unlink Discord
           </button>
-          <ConfirmDialog
-            open={confirming}
-            title="Unlink Discord"
-            message={<p>{discordMessages.unlinkConfirm}</p>}
-            confirmLabel="Unlink"
-            tone="danger"
-            busy={unlinking}
-            onConfirm={handleUnlink}
-            onCancel={() => setConfirming(false)}
-          />
+          {confirming ? (
+            <Suspense fallback={null}>
+              <ConfirmDialog
+                open
+                title="Unlink Discord"
+                message={<p>{discordMessages.unlinkConfirm}</p>}
+                confirmLabel="Unlink"
+                tone="danger"
+                busy={unlinking}
+                onConfirm={handleUnlink}
+                onCancel={() => setConfirming(false)}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <>
