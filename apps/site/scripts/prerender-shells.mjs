@@ -12,36 +12,6 @@ const siteRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(siteRoot, 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 
-/**
- * The pages with a shell of their own, and the module of each (its chunk is preloaded). A page only a
- * signed-in player sees (`signedIn`) also preloads the notification bell, which the header otherwise
- * asks for only once the session check has answered: one round trip less before the page is whole.
- */
-export const SHELL_PAGES = [
-  { path: '/', module: 'src/pages/home.tsx' },
-  { path: '/shop', module: 'src/pages/shop.tsx' },
-  { path: '/tiers', module: 'src/pages/tiers.tsx' },
-  { path: '/login', module: 'src/pages/login.tsx' },
-  { path: '/register', module: 'src/pages/register.tsx' },
-  { path: '/forgot-password', module: 'src/pages/forgot-password.tsx' },
-  { path: '/reset-password', module: 'src/pages/reset-password.tsx' },
-  { path: '/verify-email', module: 'src/pages/verify-email.tsx' },
-  { path: '/dashboard', module: 'src/pages/dashboard.tsx', signedIn: true },
-  { path: '/inventory', module: 'src/pages/inventory.tsx', signedIn: true },
-  { path: '/account', module: 'src/pages/account/account-page.tsx', signedIn: true },
-  // The other pages show the layout and Loading until their chunk arrives (not the home page's hero).
-  { path: '/trade', module: 'src/pages/trade.tsx', signedIn: true },
-  { path: '/leaderboard', module: 'src/pages/leaderboard.tsx' },
-  { path: '/account-deleted', module: 'src/pages/account/account-deleted-page.tsx' },
-  { path: '/billing', module: 'src/pages/billing.tsx', signedIn: true },
-  { path: '/checkout', module: 'src/pages/checkout.tsx', signedIn: true },
-  { path: '/discord/connect', module: 'src/pages/discord-connect.tsx', signedIn: true },
-  { path: '/admin', module: 'src/pages/admin.tsx', signedIn: true },
-];
-
-/** The bell in the header of a signed-in player (src/notifications/bell-slot.tsx loads it). */
-const SIGNED_IN_MODULES = ['src/notifications/notification-bell.tsx'];
-
 /** The chunk files a module needs beyond the entry (which index.html already loads), in order. */
 function chunksOf(manifest, key, seen = new Set()) {
   const chunk = manifest[key];
@@ -63,6 +33,8 @@ const vite = await createServer({
 });
 try {
   const { renderShell } = await vite.ssrLoadModule('/src/render-shell.tsx');
+  // Which pages, and what each preloads: src/shell-pages.ts (first-load.test.ts weighs the same).
+  const { SHELL_PAGES, SIGNED_IN_MODULES } = await vite.ssrLoadModule('/src/shell-pages.ts');
   for (const page of SHELL_PAGES) {
     const seen = new Set();
     const preloads = [page.module, ...(page.signedIn ? SIGNED_IN_MODULES : [])]

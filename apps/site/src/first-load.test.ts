@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SHELL_PAGES, SIGNED_IN_MODULES } from './shell-pages';
 
 /**
  * The issue's 100 KB, in brotli (what every current browser is sent, and what Lighthouse weighs) and
@@ -86,20 +87,22 @@ function pageChunk(page: string): OutputChunk {
   return found;
 }
 
-/** The pages only a signed-in player sees: their HTML also preloads the bell (scripts/prerender-shells.mjs). */
-const signedInPages = new Set(['dashboard', 'inventory', 'account/account-page']);
+/** The pages only a signed-in player sees (`page` as in `pages`): their HTML also preloads SIGNED_IN_MODULES. */
+const signedInPages = new Set(
+  SHELL_PAGES.filter((p) => p.signedIn).map((p) => p.module.replace(/^src\/pages\//, '').replace(/\.tsx$/, '')),
+);
 
-function bellChunk(): OutputChunk {
-  const found = chunks.find((c) => c.facadeModuleId?.endsWith('/src/notifications/notification-bell.tsx'));
-  if (!found) throw new Error('No chunk of its own for the notification bell');
+function moduleChunk(module: string): OutputChunk {
+  const found = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+  if (!found) throw new Error(`No chunk of its own for ${module}`);
   return found;
 }
 
-/** The chunks a first visit to `page` loads: with the bell on a signed-in player's page. */
+/** The chunks a first visit to `page` loads: what its HTML preloads (src/shell-pages.ts) and the entry. */
 function firstLoad(page: string): OutputChunk[] {
   const all = withImports(entry());
   withImports(pageChunk(page), all);
-  if (signedInPages.has(page)) withImports(bellChunk(), all);
+  if (signedInPages.has(page)) for (const module of SIGNED_IN_MODULES) withImports(moduleChunk(module), all);
   return [...all.values()];
 }
 
