@@ -2,7 +2,7 @@
 // the way out of the site (to the payment provider or Discord).
 
 import type { ApiClient } from '@starport/api-client/client';
-import type { TokenStore } from '@starport/ui/session';
+import type { SessionCheck, TokenStore } from '@starport/ui/session';
 import { SessionProvider } from '@starport/ui/session';
 import { ToastProvider } from '@starport/ui/toast';
 import type { ReactNode } from 'react';
@@ -25,6 +25,8 @@ export interface AppProvidersProps {
   navigateAway?: NavigateAway;
   /** The site settings' request when the caller began it already (main.tsx); else it is made on mounting. */
   siteSettings?: SiteSettingsLoad;
+  /** The stored session's check when the caller began it already (main.tsx); else it is made on mounting. */
+  sessionCheck?: SessionCheck;
   children: ReactNode;
 }
 
@@ -33,13 +35,14 @@ export function AppProviders({
   tokenStore,
   navigateAway = assignLocation,
   siteSettings,
+  sessionCheck,
   children,
 }: AppProvidersProps) {
   return (
     <ApiContext.Provider value={client}>
       <NavigateAwayContext.Provider value={navigateAway}>
         <ToastProvider>
-          <SessionProvider client={client} tokenStore={tokenStore}>
+          <SessionProvider client={client} tokenStore={tokenStore} firstCheck={sessionCheck}>
             <SiteSettingsProvider client={client} firstLoad={siteSettings}>
               {children}
             </SiteSettingsProvider>

@@ -3,6 +3,7 @@
 // waits for that chunk (usually in by then) and draws the page over the shell as a transition, so
 // React renders it in short slices instead of one long task, and nothing on screen moves meanwhile.
 import './zod-jitless.ts';
+import { startSessionCheck } from '@starport/ui/session';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -24,12 +25,21 @@ const root = createRoot(container);
 // render does not wait for it, so the session check and the other pages start as before; when the
 // answer came first (the chunk was slower), that render already knows the tabs.
 const siteSettings = loadSiteSettings(api);
+// The stored session's check, likewise begun beside the page's chunk rather than after the first
+// render: when it has answered by then (usually), that render draws the page signed in at once,
+// instead of drawing the shell again and then the whole page a second time.
+const sessionCheck = startSessionCheck(api, browserTokenStore);
 
 function render() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders client={api} tokenStore={browserTokenStore} siteSettings={siteSettings}>
+        <AppProviders
+          client={api}
+          tokenStore={browserTokenStore}
+          siteSettings={siteSettings}
+          sessionCheck={sessionCheck}
+        >
           <BrowserRouter>
             <AppRoutes routes={routes} />
           </BrowserRouter>

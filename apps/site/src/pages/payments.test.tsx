@@ -23,11 +23,13 @@ function shopApi(overrides: Record<string, FakeRoute> = {}): Record<string, Fake
 }
 
 const card = (name: string) => within(screen.getByRole('article', { name }));
+/** The card once the signed-in player's view of it is drawn: the session's answer comes as a transition. */
+const signedInCard = (name: string) => waitFor(() => card(name).getAllByRole('button', { name: /Buy with/ }));
 
 describe('Buy with Cash in the shop', () => {
   it('offers cash for items with a USD price, credit packs among them, and not for the rest', async () => {
     renderApp('/shop', { user: makeUser({ credits: 5000 }), api: shopApi() });
-    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    await signedInCard('Aegis Frigate');
 
     expect(card('Aegis Frigate').getByRole('button', { name: 'Buy with Credits' })).toBeTruthy();
     expect(card('Aegis Frigate').getByRole('button', { name: 'Buy with Cash' })).toBeTruthy();
@@ -61,7 +63,7 @@ describe('Buy with Cash in the shop', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: '500 Credits' });
+    await signedInCard('500 Credits');
 
     fireEvent.click(card('500 Credits').getByRole('button', { name: 'Buy with Cash' }));
 
@@ -91,7 +93,7 @@ describe('Buy with Cash in the shop', () => {
             : new Response('Bad gateway', { status: 502 }),
       }),
     });
-    await screen.findByRole('article', { name: '500 Credits' });
+    await signedInCard('500 Credits');
 
     fireEvent.click(card('500 Credits').getByRole('button', { name: 'Buy with Cash' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This item cannot be bought with cash');

@@ -78,6 +78,15 @@ function cardNames() {
   return screen.getAllByRole('article').map((card) => card.querySelector('.shop-card-name')?.textContent);
 }
 
+/**
+ * The item's card once the signed-in player's view of it is drawn (its buy button): the session's
+ * answer is drawn as a transition, which may come after the catalogue.
+ */
+async function signedInCard(name: string) {
+  await waitFor(() => buyButton(name));
+  return itemCard(name);
+}
+
 function buyButton(name: string) {
   return itemCard(name).getByRole('button', { name: /Buy with Credits|Insufficient Credits|Purchasing|Requires/ });
 }
@@ -326,7 +335,7 @@ describe('shop page', () => {
 
   it('does not expand a card when its buy button is clicked', async () => {
     renderApp('/shop', { user: makeUser({ credits: 0 }), api: shopApi() });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
 
     fireEvent.click(buyButton('Nova Scout'));
 
@@ -345,13 +354,13 @@ describe('shop page', () => {
     guest.unmount();
 
     renderApp('/shop', { user: makeUser({ credits: 1250 }), api: shopApi() });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
     expect(screen.getByText('Your balance').nextElementSibling?.textContent).toBe('1,250 credits');
   });
 
   it('compares the balance with the discounted price, not the list price', async () => {
     renderApp('/shop', { user: makeUser({ credits: 1600 }), api: shopApi() });
-    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    await signedInCard('Aegis Frigate');
 
     // 1,600 buys the frigate at 20% off (1,600), not at its 2,000 list price.
     expect(buyButton('Aegis Frigate').textContent).toBe('Buy with Credits');
@@ -361,7 +370,7 @@ describe('shop page', () => {
 
   it("disables the button as 'Insufficient Credits' when the balance is short", async () => {
     renderApp('/shop', { user: makeUser({ credits: 499 }), api: shopApi() });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
 
     expect(buyButton('Nova Scout').textContent).toBe('Insufficient Credits');
     expect((buyButton('Nova Scout') as HTMLButtonElement).disabled).toBe(true);
@@ -382,7 +391,7 @@ describe('shop page', () => {
     });
     const first = renderApp('/shop', { user: makeUser({ credits: 5000 }), api });
 
-    await screen.findByRole('article', { name: 'Captain Paint' });
+    await signedInCard('Captain Paint');
     expect(await itemCard('Captain Paint').findByText('Captain tier exclusive')).toBeTruthy();
     expect(buyButton('Captain Paint').textContent).toBe('Requires Captain tier');
     expect((buyButton('Captain Paint') as HTMLButtonElement).disabled).toBe(true);
@@ -435,7 +444,7 @@ describe('shop page', () => {
       user: makeUser({ credits: 1250 }),
       api: shopApi({ 'POST /api/shop/purchase': () => json(409, { error: { message: 'Insufficient credits' } }) }),
     });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
 
     fireEvent.click(buyButton('Nova Scout'));
 
@@ -449,7 +458,7 @@ describe('shop page', () => {
       user: makeUser({ credits: 1250 }),
       api: shopApi({ 'POST /api/shop/purchase': () => new Response('Bad gateway', { status: 502 }) }),
     });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
 
     fireEvent.click(buyButton('Nova Scout'));
 
@@ -541,7 +550,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    await signedInCard('Aegis Frigate');
 
     fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate for a friend' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate for a friend' }));
@@ -577,7 +586,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    await signedInCard('Aegis Frigate');
     fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate with a coupon code' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate with a coupon' }));
     expect(dialog.getByRole('button', { name: 'Buy with Credits (1,600)' })).toBeTruthy();
@@ -616,7 +625,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Aegis Frigate' });
+    await signedInCard('Aegis Frigate');
     fireEvent.click(itemCard('Aegis Frigate').getByRole('button', { name: 'Buy Aegis Frigate with a coupon code' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy Aegis Frigate with a coupon' }));
     fireEvent.change(dialog.getByLabelText('Coupon code'), { target: { value: 'card5' } });
@@ -639,7 +648,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
     fireEvent.click(itemCard('Nova Scout').getByRole('button', { name: 'Buy Nova Scout for a friend' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy Nova Scout for a friend' }));
     fireEvent.change(dialog.getByRole('combobox', { name: 'Recipient' }), { target: { value: 'vega' } });

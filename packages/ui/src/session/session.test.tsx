@@ -4,8 +4,8 @@ import { createApiClient } from '@starport/api-client/client';
 import type { User } from '@starport/api-client/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TokenStore } from './session.tsx';
-import { SessionProvider, useSession } from './session.tsx';
+import type { SessionCheck, TokenStore } from './session.tsx';
+import { SessionProvider, startSessionCheck, useSession } from './session.tsx';
 
 const pilot: User = {
   _id: 'u1',
@@ -73,10 +73,22 @@ function SessionView() {
   );
 }
 
-function renderSession(tokenStore: TokenStore, fetch: typeof globalThis.fetch, onUnauthorized = vi.fn()) {
-  const client = createApiClient({ baseUrl: '/api', getToken: () => tokenStore.get(), fetch, onUnauthorized });
+function clientOver(tokenStore: TokenStore, fetch: typeof globalThis.fetch, onUnauthorized = vi.fn()) {
+  return createApiClient({ baseUrl: '/api', getToken: () => tokenStore.get(), fetch, onUnauthorized });
+}
+
+function renderSession(
+  tokenStore: TokenStore,
+  fetch: typeof globalThis.fetch,
+  onUnauthorized = vi.fn(),
+  firstCheck?: SessionCheck,
+) {
   render(
-    <SessionProvider client={client} tokenStore={tokenStore}>
+    <SessionProvider
+      client={clientOver(tokenStore, fetch, onUnauthorized)}
+      tokenStore={tokenStore}
+      firstCheck={firstCheck}
+    >
       <SessionView />
     </SessionProvider>,
   );
@@ -131,6 +143,103 @@ describe('session', () => {
 
     expect(await screen.findByText('Signed out')).toBeTruthy();
     expect(tokens.value).toBeNull();
+  });
+
+  describe("checked before the first render (the site begins it beside the page's code)", () => {
+    it('starts signed in when the check has answered, and asks the server no more', async () => {
+      const tokens = createMemoryTokenStore('stored-token');
+      const api = createFakeApi({ 'GET /api/auth/me': () => json(200, { user: pilot }) });
+      const check = startSessionCheck(clientOver(tokens, api.fetch), tokens);
+      await check?.answer;
+
+      renderSession(tokens, api.fetch, vi.fn(), check);
+
+      // The very first render: no "Checking your session…" in between.
+      expect(screen.getByText('Signed in as nova with 250 credits')).toBeTruthy();
+      await act(async () => {});
+      expect(api.calls).toEqual(['GET /api/auth/me']);
+    });
+
+    it('shows the check under way until it answers', async () => {
+      let answer: (response: Response) => void = () => {};
+      const tokens = createMemoryTokenStore('stored-token');
+      const api = createFakeApi({
+        'GET /api/auth/me': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      });
+      const check = startSessionCheck(clientOver(tokens, api.fetch), tokens);
+
+      renderSession(tokens, api.fetch, vi.fn(), check);
+      expect(screen.getByText('Checking your session…')).toBeTruthy();
+      await act(async () => answer(json(200, { user: pilot })));
+
+      expect(await screen.findByText('Signed in as nova with 250 credits')).toBeTruthy();
+      expect(api.calls).toEqual(['GET /api/auth/me']);
+    });
+
+    it('clears a token it found refused, quietly', async () => {
+      const tokens = createMemoryTokenStore('expired-token');
+      const api = createFakeApi({
+        'GET /api/auth/me': () => json(401, { error: { message: 'Not signed in', code: 'unauthorized' } }),
+      });
+      const onUnauthorized = vi.fn();
+      const check = startSessionCheck(clientOver(tokens, api.fetch, onUnauthorized), tokens);
+      await check?.answer;
+
+      renderSession(tokens, api.fetch, onUnauthorized, check);
+
+      expect(await screen.findByText('Signed out')).toBeTruthy();
+      expect(tokens.value).toBeNull();
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+
+    it('is nothing to wait for when no token is stored', () => {
+      const api = createFakeApi({});
+      expect(startSessionCheck(clientOver(createMemoryTokenStore(null), api.fetch), createMemoryTokenStore(null))).toBe(
+        undefined,
+      );
+      expect(api.calls).toEqual([]);
+    });
+
+    it('does not undo a sign-in made while it was on its way', async () => {
+      let answer: (response: Response) => void = () => {};
+      const tokens = createMemoryTokenStore('old-token');
+      const api = createFakeApi({
+        'GET /api/auth/me': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+        'POST /api/auth/login': () => json(200, { token: 'new-token', user: { ...pilot, credits: 900 } }),
+      });
+      const client = clientOver(tokens, api.fetch);
+      const check = startSessionCheck(client, tokens);
+      function SignInMeanwhile() {
+        const { user, login } = useSession();
+        return (
+          <>
+            <p>{user ? `Signed in with ${user.credits} credits` : 'No one yet'}</p>
+            <button type="button" onClick={() => login('nova@example.com', 'hunter22')}>
+              Log in
+            </button>
+          </>
+        );
+      }
+      render(
+        <SessionProvider client={client} tokenStore={tokens} firstCheck={check}>
+          <SignInMeanwhile />
+        </SessionProvider>,
+      );
+
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByText('Signed in with 900 credits')).toBeTruthy();
+      // The old token's check now comes back refused: the new session stays.
+      await act(async () => answer(json(401, { error: { message: 'Not signed in', code: 'unauthorized' } })));
+
+      expect(screen.getByText('Signed in with 900 credits')).toBeTruthy();
+      expect(tokens.value).toBe('new-token');
+    });
   });
 
   it('stores the token and shows the user after login', async () => {

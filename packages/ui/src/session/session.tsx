@@ -4,7 +4,7 @@ import type { ApiClient } from '@starport/api-client/client';
 import { ApiError, isTwoFactorRequired } from '@starport/api-client/client';
 import type { AuthResponse, RegisterRequest, TwoFactorRequiredResponse, User } from '@starport/api-client/contract';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 /** Where the session token lives: localStorage on the site, something else in the console. */
 export interface TokenStore {
@@ -30,44 +30,80 @@ export interface Session {
   refreshUser(): Promise<User | null>;
 }
 
+/**
+ * The startup check of a stored token: `/auth/me`, its user, or null when the token was refused or
+ * the server could not be reached. `settled` is set once it has answered, so a first render that
+ * comes after it starts signed in (or out) at once.
+ */
+export interface SessionCheck {
+  answer: Promise<User | null>;
+  settled?: { user: User | null };
+}
+
+/**
+ * Begins the startup check before anything renders (the site's main.tsx), so it runs beside the
+ * download of the page's code instead of after the first render; undefined when no token is stored.
+ */
+export function startSessionCheck(client: Pick<ApiClient, 'auth'>, tokenStore: TokenStore): SessionCheck | undefined {
+  if (tokenStore.get() === null) return undefined;
+  const check: SessionCheck = {
+    answer: client.auth
+      // SPEC.md §4: a stored token that no longer works just clears the session; the page's own
+      // guard decides whether a sign-in is needed, so a guest on a public page stays there.
+      .me({ ignoreUnauthorized: true })
+      .then(
+        ({ user }) => user,
+        () => null,
+      )
+      .then((user) => {
+        check.settled = { user };
+        return user;
+      }),
+  };
+  return check;
+}
+
 export interface SessionProviderProps {
   client: Pick<ApiClient, 'auth'>;
   tokenStore: TokenStore;
+  /** The startup check when the caller began it already (startSessionCheck); else it is made on mounting. */
+  firstCheck?: SessionCheck;
   children: ReactNode;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ client, tokenStore, children }: SessionProviderProps) {
-  const [user, setUser] = useState<User | null>(null);
+export function SessionProvider({ client, tokenStore, firstCheck, children }: SessionProviderProps) {
+  // A check that has answered before the first render is that render's session.
+  const [user, setUser] = useState<User | null>(() => firstCheck?.settled?.user ?? null);
   // No stored token means signed out at once: guests never see a loading state.
-  const [loading, setLoading] = useState(() => tokenStore.get() !== null);
+  const [loading, setLoading] = useState(() => tokenStore.get() !== null && !firstCheck?.settled);
   // Bumped by every sign-in and sign-out so a slower, older /auth/me answer cannot overwrite them.
   const generation = useRef(0);
+  // The check begun before the first render serves the first run of the effect only.
+  const begun = useRef(firstCheck);
 
   useEffect(() => {
-    if (tokenStore.get() === null) {
+    const check = begun.current ?? startSessionCheck(client, tokenStore);
+    begun.current = undefined;
+    if (!check) {
       setLoading(false);
       return;
     }
     const startedAt = generation.current;
     let cancelled = false;
-    client.auth
-      // SPEC.md §4: a stored token that no longer works just clears the session; the page's own
-      // guard decides whether a sign-in is needed, so a guest on a public page stays there.
-      .me({ ignoreUnauthorized: true })
-      .then(({ user: current }) => {
-        if (cancelled || generation.current !== startedAt) return;
-        setUser(current);
-      })
-      .catch(() => {
-        if (cancelled || generation.current !== startedAt) return;
-        tokenStore.clear();
-        setUser(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
+    check.answer.then((current) => {
+      if (cancelled) return;
+      // A transition: the page the answer redraws (all of it, now signed in) is drawn in slices
+      // between which the browser stays responsive, and the old one stays until it is whole.
+      startTransition(() => {
+        if (generation.current === startedAt) {
+          if (current === null) tokenStore.clear();
+          setUser(current);
+        }
+        setLoading(false);
       });
+    });
     return () => {
       cancelled = true;
     };
