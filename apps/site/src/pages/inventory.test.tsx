@@ -89,6 +89,18 @@ describe('inventory page', () => {
     expect(drones.getByText('admin mail')).toBeTruthy();
   });
 
+  it('goes from its skeleton straight to the entries, never through the empty inventory', async () => {
+    // Every text the page ever put on the screen while it loaded, however briefly.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi([delivered, pending]) });
+
+    await screen.findByRole('article', { name: 'Nova Scout' });
+    observer.disconnect();
+    expect(seen.some((text) => text.includes('Your inventory is empty'))).toBe(false);
+  });
+
   it('draws a long inventory a few dozen entries at a time, ending with every entry in order', async () => {
     const hangar = Array.from({ length: 70 }, (_, i) =>
       makeInventoryEntry({ _id: `e-${i}`, shopItem: makeItem({ _id: `ship-${i}`, name: `Ship ${i}` }) }),

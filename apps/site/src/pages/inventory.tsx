@@ -14,7 +14,7 @@ import {
 } from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
 import { useToast } from '@starport/ui/toast';
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { LockIcon } from '../components/icons.tsx';
@@ -205,19 +205,24 @@ export function InventoryPage() {
   const routeVisible = useRouteVisible();
   const toast = useToast();
   const { data, loading } = useLoaded((api) => api.shop.inventory(), 'Failed to load inventory');
-  // The entries as loaded, then as each change's answer says.
-  const [entries, setEntries] = useState<InventoryEntry[]>([]);
+  // The entries as loaded, then as each change's answer says. Drawn from the answer in the very
+  // render that brings it: copied into state by an effect, the empty list showed for a frame first.
+  const [changed, setChanged] = useState<InventoryEntry[] | null>(null);
+  const entries = changed ?? data?.inventory ?? [];
+  const loaded = data?.inventory;
+  const update = useCallback(
+    (change: (current: InventoryEntry[]) => InventoryEntry[]) =>
+      setChanged((current) => change(current ?? loaded ?? [])),
+    [loaded],
+  );
   const [gifting, setGifting] = useState<InventoryEntry | null>(null);
-  useEffect(() => {
-    if (data) setEntries(data.inventory);
-  }, [data]);
   // What arrives or leaves while the page is open (a gift, a trade, a mail, a delivery, a reversal)
   // shows at once: the notice that tells of it reloads the list.
   const api = useApi();
   useNotificationEvents(INVENTORY_NOTICES, () => {
     api.shop
       .inventory()
-      .then((answer) => setEntries(answer.inventory))
+      .then((answer) => setChanged(answer.inventory))
       .catch((error: unknown) => console.error('Failed to reload inventory', error));
   });
 
@@ -226,13 +231,12 @@ export function InventoryPage() {
   // The first rows at once, the rest right after, a few dozen at a time (no one long task).
   const drawn = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP);
   const replace = useCallback(
-    (changed: InventoryEntry) =>
-      setEntries((current) => current.map((entry) => (entry._id === changed._id ? changed : entry))),
-    [],
+    (next: InventoryEntry) => update((current) => current.map((entry) => (entry._id === next._id ? next : entry))),
+    [update],
   );
 
   function handleSent(entryId: string, answer: GiftResponse) {
-    setEntries((current) =>
+    update((current) =>
       answer.entry
         ? current.map((entry) => (entry._id === entryId ? (answer.entry as InventoryEntry) : entry))
         : current.filter((entry) => entry._id !== entryId),
