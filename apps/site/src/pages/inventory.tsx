@@ -208,8 +208,8 @@ export function InventoryPage() {
   // The entries as loaded, then as each change's answer says. Drawn from the answer in the very
   // render that brings it: copied into state by an effect, the empty list showed for a frame first.
   const [changed, setChanged] = useState<InventoryEntry[] | null>(null);
-  const entries = changed ?? data?.inventory ?? [];
   const loaded = data?.inventory;
+  const entries = changed ?? loaded ?? [];
   const update = useCallback(
     (change: (current: InventoryEntry[]) => InventoryEntry[]) =>
       setChanged((current) => change(current ?? loaded ?? [])),
