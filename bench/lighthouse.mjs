@@ -162,6 +162,22 @@ function failedAudits(lhr) {
 }
 
 /**
+ * The elements that moved in the run with the most layout shift (Lighthouse's `layout-shifts` audit),
+ * so a CLS that misses names what moved: selector and score, the largest first.
+ */
+function worstShifts(lhrs) {
+  const worst = lhrs.reduce((a, b) =>
+    metric(b, 'cumulative-layout-shift') > metric(a, 'cumulative-layout-shift') ? b : a,
+  );
+  const items = worst.audits['layout-shifts']?.details?.items ?? [];
+  return items.slice(0, 5).map((item) => ({
+    score: item.score,
+    element: item.node?.selector ?? item.node?.nodeLabel ?? '(no element)',
+    label: item.node?.nodeLabel ?? '',
+  }));
+}
+
+/**
  * Runs every page `runs` times against `baseUrl` and returns the medians; `token` signs in for the
  * players' pages. `siteDir` is the built site the server serves (to size its scripts).
  */
@@ -204,6 +220,7 @@ export async function runLighthouse({
       scriptTransferred: scripts.reduce((acc, s) => acc + s.transferred, 0),
       adminScripts: scripts.filter((s) => s.admin).map((s) => s.file),
       failedAudits: [...failed].sort(),
+      shifts: worstShifts(lhrs),
     };
     row.pass =
       row.performance >= TARGETS.performance &&
@@ -238,6 +255,11 @@ export function formatLighthouse(results) {
     );
     if (r.landedOn.some((p) => p !== r.page)) out.push(`    landed on ${r.landedOn.join(', ')} (not signed in?)`);
     if (r.failedAudits.length) out.push(`    audits below 100: ${r.failedAudits.join(', ')}`);
+    if (r.cls > TARGETS.cls) {
+      out.push('    what moved in its worst run:');
+      for (const s of r.shifts)
+        out.push(`      ${s.score.toFixed(3)}  ${s.element}${s.label ? `  "${s.label.slice(0, 60)}"` : ''}`);
+    }
   }
   out.push(
     `targets on every page: performance ≥ ${TARGETS.performance}, a11y/BP/SEO 100, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, the page's JavaScript ≤ ${kb(TARGETS.firstLoadBytes)} KB brotli (gzip printed), no admin chunk`,

@@ -10,6 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, '.vitest-results');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's name and the first lines of its error, printed again at the very end. */
+const failures = [];
 let stepFailed = false;
 
 function run(title, command, args, options = {}) {
@@ -44,8 +46,46 @@ function freePort() {
   });
 }
 
+/** The first lines of an error message, without colour codes: enough to see what failed. */
+function firstLines(message = '') {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
+  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() && !line.includes('node_modules'))
+    .slice(0, 6)
+    .join('\n      ');
+}
+
+function vitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    const relative = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`${relative} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${relative}\n      ${firstLines(file.message)}`);
+    }
+  }
+}
+
+function playwrightFailures(suite, titles = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.find((r) => r.error)?.error;
+      failures.push(
+        `e2e/tests/${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}\n      ${firstLines(error?.message)}`,
+      );
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);
+}
+
 function finish() {
   fs.rmSync(resultsDir, { recursive: true, force: true });
+  if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
   process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
   process.exit(stepFailed || totals.failed > 0 ? 1 : 0);
 }
@@ -83,6 +123,7 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  vitestFailures(vitest);
 }
 if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) {
   totals.failed += 1;
@@ -109,6 +150,7 @@ if (fs.existsSync(chromium)) {
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
+    for (const suite of report.suites ?? []) playwrightFailures(suite);
   }
   if (status !== 0 && (!report || report.stats.unexpected === 0)) {
     totals.failed += 1;
