@@ -1,6 +1,7 @@
 // The first load on a phone (issue 18): each page's HTML already draws its frame (header, heading,
 // skeletons) before any script runs, and holds no data; with scripts, the page mounts over it
 // without admin code and without a Content-Security-Policy complaint in the console, zod's included.
+// A page whose content comes in shorter than its skeleton moves nothing: the footer waits below the first screen.
 
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/accounts.ts';
@@ -133,3 +134,38 @@ test('the shell stays in place until the data comes, then the page takes its pla
   // The grid starts where the skeleton's did: nothing above it moved.
   expect(grid?.y).toBe(skeleton?.y);
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px, a new player's empty pages come in without moving anything, the footer below the first screen`, async ({
+    page,
+    player,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, player.token);
+    // Every layout shift from the first paint on, as the browser counts them for CLS.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((s) => s.node?.nodeName).join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    for (const { path, empty } of [
+      { path: '/inventory', empty: 'Your inventory is empty' },
+      { path: '/purchases', empty: 'You have not bought anything yet.' },
+    ]) {
+      await page.goto(path);
+      await expect(page.getByText(empty)).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), path).toEqual([]);
+      // Shorter than its skeleton, the page still fills the screen: the footer waits below it.
+      const footer = await page.locator('.site-footer').boundingBox();
+      expect(footer?.y).toBeGreaterThanOrEqual(viewport.height);
+    }
+  });
+}
