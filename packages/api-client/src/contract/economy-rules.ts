@@ -2,6 +2,8 @@
 // whether it may move to another player now. The server refuses a move with these words, and the
 // inventory shows the very same words beside a disabled Gift or Trade button.
 
+import { calendarDay } from './calendar-day.ts';
+
 /** Where an entry is: kept or waiting on the site, queued for the game, or handed over. */
 export const entryLocations = ['on_site', 'pending', 'in_game'] as const;
 export type EntryLocation = (typeof entryLocations)[number];
@@ -35,27 +37,10 @@ export const PLAYER_SEARCH_LIMIT = 10;
 /** The longest player search term (a username is at most 20 characters). */
 export const PLAYER_SEARCH_MAX = 20;
 
-const lockDateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** The day formatted last: an inventory's entries mostly share their lock's day (one format took 6 µs). */
-let lastDay: { day: string; text: string } | null = null;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}T/;
-
 /** A trade lock's end as the refusals say it ("Dec 1, 2026", UTC: the same on server and site). */
 export function formatLockDate(iso: string): string {
-  // Only the UTC day shows: an ISO time ('…Z', as the server writes them) is known by its first ten characters.
-  const day = ISO_DAY.test(iso) && iso.endsWith('Z') ? iso.slice(0, 10) : null;
-  if (day !== null && lastDay?.day === day) return lastDay.text;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const text = lockDateFormat.format(date);
-  if (day !== null) lastDay = { day, text };
-  return text;
+  return Number.isNaN(date.getTime()) ? iso : calendarDay(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 export const economyMessages = {

@@ -6,6 +6,7 @@ export * from './admin-payments.ts';
 export * from './admin-users.ts';
 export * from './auth.ts';
 export * from './auth-rules.ts';
+export * from './calendar-day.ts';
 export * from './catalogue.ts';
 export * from './catalogue-rules.ts';
 export * from './coupons.ts';

@@ -55,6 +55,17 @@ describe('emojiFileName, against the files of @twemoji/svg', () => {
     expect(missed).toEqual([]);
   });
 
+  it('splits text into graphemes as Intl.Segmenter does, alone, in pairs and with text around', () => {
+    const segmenter = new Intl.Segmenter();
+    const segments = (text: string) => Array.from(segmenter.segment(text), (part) => part.segment);
+    const texts = ['', 'a', '\ufe0f', 'a\ufe0f', 'ab', '🚀🛸', '🛡️⚔️', 'e\u0301'];
+    for (const [index, file] of setFiles.entries()) {
+      const emoji = textOf(file);
+      texts.push(emoji, `${emoji}\ufe0f`, `${emoji}${textOf(setFiles[(index + 1) % setFiles.length] as string)}`);
+    }
+    expect(texts.filter((text) => JSON.stringify(emojiParts(text)) !== JSON.stringify(segments(text)))).toEqual([]);
+  });
+
   it.each([
     ['🚀', '1f680'],
     ['⭐', '2b50'],

@@ -76,6 +76,26 @@ describe('formats', () => {
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate('2026-11-29T12:00:00.000Z')).toMatch(/^Nov (28|29|30), 2026$/);
   });
+
+  it("writes a day in the reader's time zone as Intl does, across midnights, a leap day and summer time", () => {
+    const zone = process.env.TZ;
+    const wrong: string[] = [];
+    try {
+      for (const tz of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Australia/Adelaide', 'Europe/Berlin']) {
+        process.env.TZ = tz;
+        const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+        // Every 7 hours (every hour of the day comes round) through 2027 and 2028.
+        for (let time = Date.UTC(2027, 0, 1); time < Date.UTC(2029, 0, 1); time += 7 * 3_600_000) {
+          const iso = new Date(time).toISOString();
+          if (formatDate(iso) !== intl.format(new Date(time))) wrong.push(`${tz} ${iso}`);
+        }
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+    expect(wrong).toEqual([]);
+    expect(formatDate('0999-06-01T12:00:00.000Z')).toMatch(/^(May 31|Jun 1|Jun 2), 999$/);
+  });
 });
 
 describe('formatTimeAgo', () => {
