@@ -132,6 +132,15 @@ describe('account page', () => {
       within(rows[1] as HTMLElement).getByRole('button', { name: /^Sign out Safari on iOS, last used/ }),
     ).toBeTruthy();
     expect(within(rows[2] as HTMLElement).queryByText(/^from /)).toBeNull();
+    // When it was last used, in the reader's time zone, as Intl's en-US writes a day and its time.
+    const lastUsed = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date('2026-11-21T08:30:00.000Z'));
+    expect(rows[1]?.querySelector('time')?.textContent).toBe(lastUsed);
     expect(devices.getByRole('button', { name: 'Sign out all other devices' })).toBeTruthy();
   });
 
