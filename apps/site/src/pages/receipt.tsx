@@ -4,7 +4,7 @@
 // out on one A4 page without the site's frame.
 import { ApiError } from '@starport/api-client/client';
 import type { PurchaseDetailResponse } from '@starport/api-client/contract';
-import { formatDate, formatTime, formatUsd } from '@starport/ui/format';
+import { formatDateTime, formatUsd } from '@starport/ui/format';
 import { Loading } from '@starport/ui/loading';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -96,9 +96,7 @@ export function ReceiptPage() {
           <div>
             <dt>Date</dt>
             <dd>
-              <time dateTime={receipt.paidAt}>
-                {formatDate(receipt.paidAt)}, {formatTime(receipt.paidAt)}
-              </time>
+              <time dateTime={receipt.paidAt}>{formatDateTime(receipt.paidAt)}</time>
             </dd>
           </div>
           <div>

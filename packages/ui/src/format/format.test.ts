@@ -1,7 +1,15 @@
 // The formats read exactly as Intl's en-US formats would write them (credits and prices are written
 // without Intl when they can be, see format.ts), across ordinary, edge and random values.
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatCreditsShort, formatDate, formatStatValue, formatTimeAgo, formatUsd } from './format.ts';
+import {
+  formatCredits,
+  formatCreditsShort,
+  formatDate,
+  formatDateTime,
+  formatStatValue,
+  formatTimeAgo,
+  formatUsd,
+} from './format.ts';
 
 const intlCredits = new Intl.NumberFormat('en-US');
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -95,6 +103,19 @@ describe('formats', () => {
     }
     expect(wrong).toEqual([]);
     expect(formatDate('0999-06-01T12:00:00.000Z')).toMatch(/^(May 31|Jun 1|Jun 2), 999$/);
+  });
+
+  it('writes a day and its time as Intl joins them', () => {
+    const iso = '2026-11-22T12:05:00.000Z';
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(formatDateTime(iso)).toBe(intl.format(new Date(iso)));
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });
 

@@ -76,6 +76,12 @@ export function formatTime(iso: string): string {
   return timeFormat.format(date);
 }
 
+/** A day and its time, "Nov 22, 2026, 3:07 PM" (as Intl's en-US joins them); an unreadable one is shown as given. */
+export function formatDateTime(iso: string): string {
+  const time = formatTime(iso);
+  return time ? `${formatDate(iso)}, ${time}` : iso;
+}
+
 /** SPEC.md §2: "credit_purchase" reads "credit purchase". */
 export function formatAcquiredMethod(method: string): string {
   return method.replaceAll('_', ' ');

@@ -3,7 +3,7 @@
 // A signed-out device's next call is refused by the server at once (services/accounts/devices.ts).
 import { ApiError } from '@starport/api-client/client';
 import type { AccountSession } from '@starport/api-client/contract';
-import { formatDate, formatTime } from '@starport/ui/format';
+import { formatDate, formatDateTime } from '@starport/ui/format';
 import { useToast } from '@starport/ui/toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../app-providers.tsx';
@@ -24,12 +24,6 @@ export const deviceMessages = {
   signOutFailed: 'Could not sign out that device',
 } as const;
 
-/** "Nov 22, 2026, 12:05 PM" in the reader's time zone, as Intl's en-US writes a day and its time. */
-function formatLastUsed(iso: string): string {
-  const time = formatTime(iso);
-  return time ? `${formatDate(iso)}, ${time}` : iso;
-}
-
 function DeviceRow({
   session,
   busy,
@@ -48,7 +42,7 @@ function DeviceRow({
         </p>
         <p className="device-meta">
           <span>
-            Last used <time dateTime={session.lastUsedAt}>{formatLastUsed(session.lastUsedAt)}</time>
+            Last used <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>
           </span>
           {session.address ? <span>from {session.address}</span> : null}
           <span>
@@ -62,7 +56,7 @@ function DeviceRow({
           className="btn btn-secondary btn-sm device-action"
           onClick={() => onSignOut(session)}
           disabled={busy}
-          aria-label={`${deviceMessages.signOut} ${session.device}, last used ${formatLastUsed(session.lastUsedAt)}`}
+          aria-label={`${deviceMessages.signOut} ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
         >
           {deviceMessages.signOut}
         </button>
