@@ -122,9 +122,17 @@ test('the shell stays in place until the data comes, then the page takes its pla
   await page.goto('/shop');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop');
   await expect(page.getByRole('status')).toHaveText('Loading the shop...');
-  // Measured once the page's code has asked for the items: by then React has put its own skeleton
-  // in place of the prerendered one (measured during that swap, the old one was already gone).
+  // Measured once React has put its own skeleton in place of the prerendered one (measured during
+  // that swap, the old one was already gone): the page asks for the items before it renders.
   await requested;
+  await expect
+    .poll(() =>
+      page
+        .locator('.shop-grid')
+        .first()
+        .evaluate((grid) => Object.keys(grid).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
   const skeleton = await page.locator('.shop-grid').first().boundingBox();
   expect(skeleton).not.toBeNull();
 
@@ -133,6 +141,34 @@ test('the shell stays in place until the data comes, then the page takes its pla
   const grid = await page.locator('.shop-grid').first().boundingBox();
   // The grid starts where the skeleton's did: nothing above it moved.
   expect(grid?.y).toBe(skeleton?.y);
+});
+
+test("a signed-in page's data is asked for beside the session check, not after its answer", async ({
+  page,
+  player,
+}) => {
+  await signIn(page, player.token);
+  // The session check held unanswered: the page's own read goes out meanwhile.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const inventoryReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/shop/user/inventory') inventoryReads.push(request.url());
+  });
+  await page.goto('/inventory');
+  await expect.poll(() => inventoryReads.length).toBe(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
+
+  release();
+  await expect(page.getByText('Your inventory is empty')).toBeVisible();
+  // The page drew the answer it found rather than asking again.
+  expect(inventoryReads).toHaveLength(1);
 });
 
 for (const viewport of [

@@ -37,8 +37,12 @@ function handleUnauthorized() {
   window.location.assign('/login');
 }
 
-export const api = createApiClient({
-  baseUrl: '/api',
-  getToken: () => browserTokenStore.get(),
-  onUnauthorized: handleUnauthorized,
-});
+// The client's base URL is /api unless told otherwise.
+export const api = createApiClient({ getToken: browserTokenStore.get, onUnauthorized: handleUnauthorized });
+
+/**
+ * The client of the reads begun before the site first renders (main.tsx, components/use-loaded.ts):
+ * a 401 there is not acted on, since the session check answers for the stored token and the page's
+ * guard sends a signed-out player to sign in; the page makes a read that failed again with `api`.
+ */
+export const earlyApi = createApiClient({ getToken: browserTokenStore.get });

@@ -9,8 +9,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import '@starport/ui/styles.css';
 import './styles/site.css';
-import { api, browserTokenStore } from './api.ts';
+import { api, browserTokenStore, earlyApi } from './api.ts';
 import { AppProviders } from './app-providers.tsx';
+import { beginPageReads } from './components/use-loaded.ts';
 import { routes } from './routes.tsx';
 import { AppRoutes, preloadPages } from './routing/app-routes.tsx';
 import { loadSiteSettings } from './site-settings.tsx';
@@ -49,4 +50,10 @@ function render() {
   });
 }
 
-preloadPages(routes, window.location.pathname).then(render);
+// The page's own reads (its inventory, say) begin as soon as its chunk says what they are, beside the
+// session check rather than after its answer and the first render: the page's first render then
+// usually draws them (components/use-loaded.ts).
+preloadPages(routes, window.location.pathname).then((reads) => {
+  beginPageReads(reads, earlyApi, browserTokenStore.get);
+  render();
+});

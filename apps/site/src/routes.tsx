@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireUser } from './components/guards.tsx';
+import type { PageRead } from './components/use-loaded.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import type { PageHandle } from './routing/app-routes.tsx';
 import { type LazyPage, lazyPage } from './routing/lazy-page.ts';
@@ -19,7 +20,7 @@ import { notFoundPage } from './routing/not-found-page.ts';
  */
 function page<Name extends string, ShellName extends string = never>(
   path: string | undefined,
-  load: () => Promise<Record<NoInfer<Name | ShellName>, ComponentType>>,
+  load: () => Promise<Record<NoInfer<Name | ShellName>, ComponentType> & { reads?: readonly PageRead[] }>,
   name: Name,
   shell?: ShellName,
 ): RouteObject {
@@ -27,7 +28,7 @@ function page<Name extends string, ShellName extends string = never>(
     path,
     lazyPage(async () => {
       const module = await load();
-      return { Page: module[name], Shell: shell === undefined ? undefined : module[shell] };
+      return { Page: module[name], Shell: shell === undefined ? undefined : module[shell], reads: module.reads };
     }),
   );
 }

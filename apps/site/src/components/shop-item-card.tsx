@@ -9,7 +9,7 @@ import type { MouseEvent } from 'react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { GiftIcon, LockIcon } from './icons.tsx';
-import { ItemImage } from './item-image.tsx';
+import { type ImagePriority, ItemImage } from './item-image.tsx';
 import { useLiveSale } from './sale-countdown.ts';
 
 export const shopMessages = {
@@ -41,8 +41,8 @@ export const SHOP_FIRST_ROW = 4;
 
 export interface ShopItemCardProps {
   item: ShopItem;
-  /** In the first row (SHOP_FIRST_ROW): its picture is fetched at once and first. */
-  imagePriority?: boolean;
+  /** In the first row (SHOP_FIRST_ROW): its picture is fetched at once (see ItemImage). */
+  imagePriority?: ImagePriority;
   /** The signed-in player, or null for a guest. */
   user: User | null;
   /** While the session is being checked nobody can tell which button to offer yet. */

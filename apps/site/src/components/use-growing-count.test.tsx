@@ -40,4 +40,14 @@ describe('useGrowingCount', () => {
     rerender({ total: 200 });
     await waitFor(() => expect(result.current).toBe(200));
   });
+
+  it('holds at what it has drawn while told not to grow, and grows once told', async () => {
+    const { result, rerender } = renderHook(({ grow }) => useGrowingCount(100, 12, 50, grow), {
+      initialProps: { grow: false },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toBe(12);
+    rerender({ grow: true });
+    await waitFor(() => expect(result.current).toBe(100));
+  });
 });

@@ -8,10 +8,16 @@ import { startTransition, useEffect, useState } from 'react';
  * all after the first 12 in one transition, had a commit of its own that blocked for seconds. A click
  * or a key in the meantime waited for all of it.
  */
-export function useGrowingCount(total: number, first: number, step = Number.POSITIVE_INFINITY): number {
+export function useGrowingCount(
+  total: number,
+  first: number,
+  step = Number.POSITIVE_INFINITY,
+  /** False holds the list at what it has drawn (until its first screen is shown, say). */
+  grow = true,
+): number {
   const [count, setCount] = useState(first);
   useEffect(() => {
-    if (count < total) startTransition(() => setCount(count + step));
-  }, [count, total, step]);
+    if (grow && count < total) startTransition(() => setCount(count + step));
+  }, [count, total, step, grow]);
   return Math.min(total, count);
 }

@@ -4,7 +4,7 @@
 // The monthly goal's bar (issue 22) sits under the welcome when an admin has set one.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import type { SubscriptionInfo, User } from '@starport/api-client/contract';
+import type { SubscriptionInfo, SubscriptionResponse, User } from '@starport/api-client/contract';
 import { formatCredits, formatDate } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
 import { useToast } from '@starport/ui/toast';
@@ -28,7 +28,7 @@ import {
 import { MonthlyGoal } from '../components/monthly-goal.tsx';
 import { PilotsOnline } from '../components/pilots-online.tsx';
 import { Block, DashboardSkeleton } from '../components/skeletons.tsx';
-import { useLoaded } from '../components/use-loaded.ts';
+import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
 import { useSiteSettings } from '../site-settings.tsx';
@@ -86,12 +86,16 @@ function tierNote(user: User, subscription: SubscriptionInfo | null): string {
     : subscriptionMessages.renews(subscription.currentPeriodEnd);
 }
 
+const readSubscription: PageRead<SubscriptionResponse> = (api) => api.payments.subscription();
+/** Begun before the page first renders, beside the session check (components/use-loaded.ts). */
+export const reads = [readSubscription];
+
 function TierCard({ user }: { user: User }) {
   const api = useApi();
   const toast = useToast();
   const navigateAway = useNavigateAway();
   // Silent on failure (SPEC.md §8): the card then shows the tier without the subscription's dates.
-  const { data } = useLoaded((client) => client.payments.subscription(), 'Failed to load subscription');
+  const { data } = useLoaded(readSubscription, 'Failed to load subscription');
   const subscription = data?.subscription ?? null;
   const [opening, setOpening] = useState(false);
 

@@ -10,6 +10,7 @@ import {
   economyMessages,
   type GiftResponse,
   type InventoryEntry,
+  type InventoryResponse,
   type NotificationKind,
 } from '@starport/api-client/contract';
 import { formatAcquiredMethod, formatDate, formatRarity } from '@starport/ui/format';
@@ -18,13 +19,23 @@ import { lazy, memo, Suspense, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../app-providers.tsx';
 import { LockIcon } from '../components/icons.tsx';
-import { ItemImage } from '../components/item-image.tsx';
+import {
+  FirstPictureFirst,
+  firstRowPriority,
+  type ImagePriority,
+  ItemImage,
+  usePictureQueue,
+} from '../components/item-image.tsx';
 import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useGrowingCount } from '../components/use-growing-count.ts';
-import { useLoaded } from '../components/use-loaded.ts';
+import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
+
+const readInventory: PageRead<InventoryResponse> = (api) => api.shop.inventory();
+/** Begun before the page first renders, beside the session check (components/use-loaded.ts). */
+export const reads = [readInventory];
 
 /** The dialog and the contract's schemas it checks with are a chunk of their own, fetched on the first Gift. */
 const GiftDialog = lazy(() => import('./gift-dialog.tsx').then((module) => ({ default: module.GiftDialog })));
@@ -108,8 +119,8 @@ const INVENTORY_DRAWN_STEP = 48;
 
 interface CardProps {
   entry: InventoryEntry;
-  /** In the first row: its picture is fetched at once, not lazily. */
-  imagePriority: boolean;
+  /** In the first row: its picture is fetched at once, not lazily (see ItemImage). */
+  imagePriority: ImagePriority | undefined;
   tradeOpen: boolean;
   onGift: (entry: InventoryEntry) => void;
   onChanged: (entry: InventoryEntry) => void;
@@ -204,7 +215,7 @@ export function InventoryPage() {
   usePageTitle('Inventory');
   const routeVisible = useRouteVisible();
   const toast = useToast();
-  const { data, loading } = useLoaded((api) => api.shop.inventory(), 'Failed to load inventory');
+  const { data, loading } = useLoaded(readInventory, 'Failed to load inventory');
   // The entries as loaded, then as each change's answer says. Drawn from the answer in the very
   // render that brings it: copied into state by an effect, the empty list showed for a frame first.
   const [changed, setChanged] = useState<InventoryEntry[] | null>(null);
@@ -228,8 +239,10 @@ export function InventoryPage() {
 
   // What the player holds: a revoked entry (refunded, disputed) is no longer theirs.
   const held = entries.filter((entry) => !entry.revokedAt);
-  // The first rows at once, the rest right after, a few dozen at a time (no one long task).
-  const drawn = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP);
+  // The first rows at once, the rest once the first picture is on screen, a few dozen at a time (no
+  // one long task).
+  const pictures = usePictureQueue();
+  const drawn = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP, pictures.open);
   const replace = useCallback(
     (next: InventoryEntry) => update((current) => current.map((entry) => (entry._id === next._id ? next : entry))),
     [update],
@@ -259,19 +272,21 @@ export function InventoryPage() {
           </TabLink>
         </div>
       ) : (
-        <ul className="inventory-grid">
-          {held.slice(0, drawn).map((entry, index) => (
-            <li key={entry._id}>
-              <InventoryCard
-                entry={entry}
-                imagePriority={index < INVENTORY_FIRST_ROW}
-                tradeOpen={routeVisible('/trade')}
-                onGift={setGifting}
-                onChanged={replace}
-              />
-            </li>
-          ))}
-        </ul>
+        <FirstPictureFirst queue={pictures}>
+          <ul className="inventory-grid">
+            {held.slice(0, drawn).map((entry, index) => (
+              <li key={entry._id}>
+                <InventoryCard
+                  entry={entry}
+                  imagePriority={firstRowPriority(index, INVENTORY_FIRST_ROW)}
+                  tradeOpen={routeVisible('/trade')}
+                  onGift={setGifting}
+                  onChanged={replace}
+                />
+              </li>
+            ))}
+          </ul>
+        </FirstPictureFirst>
       )}
       {gifting ? (
         <Suspense fallback={null}>

@@ -3,7 +3,13 @@
 // ?payment=cancelled).
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import type { ShopCategory, ShopItem } from '@starport/api-client/contract';
+import type {
+  CategoriesResponse,
+  ItemsResponse,
+  ShopCategory,
+  ShopItem,
+  TiersResponse,
+} from '@starport/api-client/contract';
 import { EmojiIcon } from '@starport/ui/emoji-icon';
 import { formatCredits } from '@starport/ui/format';
 import { useSession } from '@starport/ui/session';
@@ -12,10 +18,11 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useNavigateAway } from '../app-providers.tsx';
+import { FirstPictureFirst, firstRowPriority, usePictureQueue } from '../components/item-image.tsx';
 import { SHOP_FIRST_ROW, ShopItemCard } from '../components/shop-item-card.tsx';
 import { Block, ShopGridSkeleton } from '../components/skeletons.tsx';
 import { useGrowingCount } from '../components/use-growing-count.ts';
-import { useLoaded } from '../components/use-loaded.ts';
+import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
 import { useScrollEdges } from '../components/use-scroll-edges.ts';
@@ -82,17 +89,23 @@ function Balance() {
   );
 }
 
+// One call for every item, rather than one per category: the tabs are worked out from the items.
+const readItems: PageRead<ItemsResponse> = (api) => api.shop.items();
+// SPEC.md §8: without categories the shop still works, with All Items alone.
+const readCategories: PageRead<CategoriesResponse> = (api) => api.shop.categories();
+// Only to name the tier a tier-exclusive item needs.
+const readTiers: PageRead<TiersResponse> = (api) => api.tiers.list();
+/** Begun before the page first renders (components/use-loaded.ts). */
+export const reads = [readItems, readCategories, readTiers];
+
 export function ShopPage() {
   usePageTitle('Shop');
   const api = useApi();
   const toast = useToast();
   const { user, loading: sessionLoading, refreshUser } = useSession();
-  // One call for every item, rather than one per category: the tabs are worked out from the items.
-  const items = useLoaded((client) => client.shop.items(), 'Failed to load shop items');
-  // SPEC.md §8: without categories the shop still works, with All Items alone.
-  const categories = useLoaded((client) => client.shop.categories(), 'Failed to load shop categories');
-  // Only to name the tier a tier-exclusive item needs.
-  const tiers = useLoaded((client) => client.tiers.list(), 'Failed to load tiers');
+  const items = useLoaded(readItems, 'Failed to load shop items');
+  const categories = useLoaded(readCategories, 'Failed to load shop categories');
+  const tiers = useLoaded(readTiers, 'Failed to load tiers');
   const [selected, setSelected] = useState(ALL_ITEMS);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
@@ -120,7 +133,8 @@ export function ShopPage() {
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
   // The first rows at once, the rest right after, a few rows at a time (no one long task).
-  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN, SHOP_DRAWN_STEP);
+  const pictures = usePictureQueue();
+  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN, SHOP_DRAWN_STEP, pictures.open);
   const tierNames = new Map((tiers.data?.tiers ?? []).map((tier) => [tier._id, tier.name]));
 
   function selectTab(slug: string) {
@@ -238,28 +252,30 @@ export function ShopPage() {
               <p>{shopPageMessages.empty}</p>
             </div>
           ) : (
-            <ul className="shop-grid">
-              {shown.slice(0, drawn).map((item, index) => (
-                <li key={item._id}>
-                  <ShopItemCard
-                    item={item}
-                    imagePriority={index < SHOP_FIRST_ROW}
-                    user={user}
-                    sessionLoading={sessionLoading}
-                    tierName={item.tierExclusive ? (tierNames.get(item.tierExclusive) ?? null) : null}
-                    expanded={expandedId === item._id}
-                    onToggle={toggleCard}
-                    buying={buyingId === item._id}
-                    cashBuying={cashBuyingId === item._id}
-                    blocked={busy}
-                    onBuy={handleBuy}
-                    onBuyCash={handleBuyCash}
-                    onBuyForFriend={setBuyingFor}
-                    onBuyWithCoupon={setBuyingWithCoupon}
-                  />
-                </li>
-              ))}
-            </ul>
+            <FirstPictureFirst queue={pictures}>
+              <ul className="shop-grid">
+                {shown.slice(0, drawn).map((item, index) => (
+                  <li key={item._id}>
+                    <ShopItemCard
+                      item={item}
+                      imagePriority={firstRowPriority(index, SHOP_FIRST_ROW)}
+                      user={user}
+                      sessionLoading={sessionLoading}
+                      tierName={item.tierExclusive ? (tierNames.get(item.tierExclusive) ?? null) : null}
+                      expanded={expandedId === item._id}
+                      onToggle={toggleCard}
+                      buying={buyingId === item._id}
+                      cashBuying={cashBuyingId === item._id}
+                      blocked={busy}
+                      onBuy={handleBuy}
+                      onBuyCash={handleBuyCash}
+                      onBuyForFriend={setBuyingFor}
+                      onBuyWithCoupon={setBuyingWithCoupon}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </FirstPictureFirst>
           )}
         </>
       )}

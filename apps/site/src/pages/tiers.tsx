@@ -3,7 +3,7 @@
 // from it with ?subscription=success, the user is refreshed and the thank-you modal shows.
 
 import { ApiError, fallbackMessages } from '@starport/api-client/client';
-import type { Tier, User } from '@starport/api-client/contract';
+import type { Tier, TiersResponse, User } from '@starport/api-client/contract';
 import { DEFAULT_TIER_ICON } from '@starport/api-client/contract';
 import { EmojiIcon } from '@starport/ui/emoji-icon';
 import { formatUsd } from '@starport/ui/format';
@@ -18,7 +18,7 @@ import { TierGridSkeleton } from '../components/skeletons.tsx';
 import { DISCORD_AUTH_PATH, ThankYouDialog } from '../components/thank-you-dialog.tsx';
 import type { TierAction } from '../components/tier-action.ts';
 import { getTierAction, isCurrentTier, isMostPopular } from '../components/tier-action.ts';
-import { useLoaded } from '../components/use-loaded.ts';
+import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { usePaymentPage } from '../components/use-payment-page.ts';
 import { useQueryNotice } from '../components/use-query-notice.ts';
@@ -132,6 +132,10 @@ function TierCard({ tier, user, blocked, pending, onChoose, onGift, onCoupon }: 
   );
 }
 
+const readTiers: PageRead<TiersResponse> = (api) => api.tiers.list();
+/** Begun before the page first renders (components/use-loaded.ts). */
+export const reads = [readTiers];
+
 export function TiersPage() {
   usePageTitle('Support');
   const { user, loading: sessionLoading, refreshUser } = useSession();
@@ -140,7 +144,7 @@ export function TiersPage() {
   const toPaymentPage = usePaymentPage();
   const navigate = useNavigate();
   const landing = useLandingPath();
-  const { data, loading } = useLoaded((api) => api.tiers.list(), 'Failed to load tiers');
+  const { data, loading } = useLoaded(readTiers, 'Failed to load tiers');
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [giftOf, setGiftOf] = useState<Tier | null>(null);
   const [couponFor, setCouponFor] = useState<Tier | null>(null);

@@ -6,12 +6,13 @@
 import { Loading } from '@starport/ui/loading';
 import { type ComponentType, createContext, useContext } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import type { PageRead } from '../components/use-loaded.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 
-/** What a page route's `handle` carries: its shell (from its chunk), and how to load that chunk (see lazy-page.ts). */
+/** What a page route's `handle` carries: its shell (from its chunk), and how to load that chunk and learn the page's reads (see lazy-page.ts). */
 export interface PageHandle {
   Shell: ComponentType;
-  preload: () => Promise<void>;
+  preload: () => Promise<readonly PageRead[]>;
   load: () => Promise<ComponentType>;
 }
 
@@ -45,7 +46,8 @@ export function PageShell() {
   return <Shell />;
 }
 
-/** Loads the chunks of the pages at `pathname`, so that rendering it does not wait on them. */
-export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
-  await Promise.all(pageHandles(routes, pathname).map((handle) => handle.preload?.()));
+/** Loads the chunks of the pages at `pathname`, so that rendering it does not wait on them; resolves with the reads they open with. */
+export async function preloadPages(routes: RouteObject[], pathname: string): Promise<PageRead[]> {
+  const reads = await Promise.all(pageHandles(routes, pathname).map((handle) => handle.preload?.() ?? []));
+  return reads.flat();
 }

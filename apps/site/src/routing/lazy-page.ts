@@ -7,12 +7,17 @@
 // holds (scripts/prerender-shells.mjs).
 import { Loading } from '@starport/ui/loading';
 import { type ComponentType, createElement, useContext } from 'react';
+import type { PageRead } from '../components/use-loaded.ts';
 import { PageShell, PrerenderContext } from './app-routes.tsx';
 
-/** What a page's chunk gives: the page, and its shell when it has one (else Loading stands in). */
+/**
+ * What a page's chunk gives: the page, its shell when it has one (else Loading stands in), and the
+ * reads it opens with, which the browser's first render begins before it renders (main.tsx).
+ */
 export interface PageModule {
   Page: ComponentType;
   Shell?: ComponentType;
+  reads?: readonly PageRead[];
 }
 
 export interface LazyPage {
@@ -22,9 +27,10 @@ export interface LazyPage {
   Shell: ComponentType;
   /**
    * Starts loading the chunk (once) and resolves when the page can render without suspending (or
-   * when the chunk failed to load: rendering the page then throws, for the router's error screen).
+   * when the chunk failed to load: rendering the page then throws, for the router's error screen),
+   * with the reads the page opens with.
    */
-  preload: () => Promise<void>;
+  preload: () => Promise<readonly PageRead[]>;
   /** The page's component itself, from its chunk (the tests' routes render it with no waiting). */
   load: () => Promise<ComponentType>;
 }
@@ -73,6 +79,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     preload: async () => {
       start();
       if (chunk?.status === 'loading') await chunk.settled;
+      return (chunk?.status === 'loaded' && chunk.page.reads) || [];
     },
   };
 }
