@@ -461,7 +461,9 @@ async function main() {
 
   // Lighthouse on the site as a phone loads it (bench/lighthouse.mjs); BENCH_LIGHTHOUSE=0 skips it.
   const lighthouse =
-    process.env.BENCH_LIGHTHOUSE === '0' ? null : await runLighthouse({ baseUrl: server.url, token: meToken, siteDir });
+    process.env.BENCH_LIGHTHOUSE === '0'
+      ? null
+      : await runLighthouse({ baseUrl: server.url, token: realDb.lighthouseToken, siteDir });
 
   // First byte after process start on an existing database: three starts each, the median.
   await stop(server);
