@@ -263,7 +263,7 @@ export function formatLighthouse(results) {
   }
   out.push(
     `targets on every page: performance ≥ ${TARGETS.performance}, a11y/BP/SEO 100, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, the page's JavaScript ≤ ${kb(TARGETS.firstLoadBytes)} KB brotli (gzip printed), no admin chunk`,
-    '"sent" is what the server actually sent (before compression lands, the raw bytes). Lighthouse on a shared machine is noisy: the medians move by a few points between runs.',
+    '"sent" is what the server actually sent to the browser, compressed as it asked. Lighthouse on a shared machine is noisy: the medians move by a few points between runs.',
   );
   return out.join('\n');
 }
