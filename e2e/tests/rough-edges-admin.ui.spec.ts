@@ -142,10 +142,6 @@ test('a direct visit to a hidden page shows a player none of it while the settin
         if (card) seen.push(card.outerHTML.slice(0, 80));
       }).observe(document, { childList: true, subtree: true });
     });
-    const itemsAsked: string[] = [];
-    page.on('request', (call) => {
-      if (call.url().includes('/api/shop/items')) itemsAsked.push(call.url());
-    });
     let answered = false;
     await page.route('**/api/shop/site-settings', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -163,8 +159,9 @@ test('a direct visit to a hidden page shows a player none of it while the settin
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(answered).toBe(true);
     await shootWidths(page, 'hidden-shop-not-found');
+    // The shop's own reads begin with its code, before the settings answer (components/use-loaded.ts):
+    // the public catalogue may be fetched, but none of it is ever drawn.
     expect(await page.evaluate(() => (window as unknown as { shopSeen: string[] }).shopSeen)).toEqual([]);
-    expect(itemsAsked).toEqual([]);
     await expect(page.getByRole('article')).toHaveCount(0);
   } finally {
     await setVisibleTabs(request, { shop: true });
