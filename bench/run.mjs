@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { bundleSeedScript, freePort, log, middleOf } from './bench-util.mjs';
+import { chosenDialects, resultsFile, runEachDialect } from './dialects.mjs';
 import { firstLoadFromBuild, formatFirstLoad, formatLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,6 +26,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const STORM_ROUNDS = Number(process.env.BENCH_STORM_ROUNDS ?? 3);
 /** `BENCH_ROWS=storm,me` measures only those rows (catalogue, me, html, assets, storm, start); all by default. */
 const wants = (row) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split(',').includes(row);
+// SQLite and PostgreSQL (BENCH_DATABASE_URL) in one run: this script again for each (dialects.mjs).
+const dialects = chosenDialects();
+// SQLite alone: BENCH_DATABASE_URL is left aside (here, and by scale.mjs and leaderboard.mjs).
+if (dialects.length === 1 && dialects[0] === 'sqlite') process.env.BENCH_DATABASE_URL = '';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || '';
 const siteDir = path.join(root, 'apps', 'site', 'dist');
 const children = new Set();
@@ -492,7 +497,7 @@ async function main() {
   const bundle = firstLoadFromBuild(siteDir);
   print(rows, bundle, lighthouse);
   fs.writeFileSync(
-    path.join(benchDir, 'results.json'),
+    resultsFile('results', pgUrl ? 'postgres' : 'sqlite'),
     `${JSON.stringify(
       {
         time: new Date().toISOString(),
@@ -564,7 +569,8 @@ function print(rows, bundle, lighthouse) {
 }
 
 try {
-  await main();
+  if (dialects.length > 1) await runEachDialect(dialects, import.meta.filename);
+  else await main();
 } finally {
   for (const child of children) child.kill('SIGKILL');
   fs.rmSync(seedFile, { force: true });
