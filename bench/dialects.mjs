@@ -43,7 +43,9 @@ export async function runEachDialect(dialects, script) {
   const since = Date.now();
   const failed = [];
   for (const dialect of dialects) {
-    log(`\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${dialects.indexOf(dialect) + 1} of ${dialects.length}) ===`);
+    log(
+      `\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${dialects.indexOf(dialect) + 1} of ${dialects.length}) ===`,
+    );
     const env = { ...process.env, BENCH_DIALECTS: dialect };
     if (dialect === 'sqlite') env.BENCH_DATABASE_URL = '';
     const code = await new Promise((resolve) => {

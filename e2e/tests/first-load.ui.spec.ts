@@ -36,6 +36,20 @@ test.describe('the HTML alone (no scripts)', () => {
       }
     });
   }
+
+  test("a page with no shell of its own, and an unknown address, show the layout and Loading, never the home page's", async ({
+    page,
+  }) => {
+    for (const path of ['/purchases', '/purchases/abc/receipt', '/updates', '/updates/some-post', '/no/such/page']) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Starport' }),
+      ).toBeVisible();
+      await expect(page.getByRole('status'), path).toHaveText(/Loading/);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(0);
+      expect(await page.content(), path).not.toContain('Build an empire among the stars');
+    }
+  });
 });
 
 test("a signed-in player's page preloads the notification bell; a guest's page does not", async ({ request }) => {

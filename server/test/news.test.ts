@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { announceUpdateJob } from '../src/services/community/announce.ts';
 import { publishScheduledUpdates } from '../src/services/community/updates.ts';
@@ -261,7 +262,8 @@ describe('a shared news post link', () => {
     const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-site-'));
     fs.writeFileSync(
       path.join(siteDir, 'index.html'),
-      '<!doctype html><html><head><title>Starport — Multiplayer Space RTS</title></head><body><div id="root"></div></body></html>',
+      // As long as a real page's shell: over the 1 KB past which answers are compressed.
+      `<!doctype html><html><head><title>Starport — Multiplayer Space RTS</title></head><body><div id="root">${'<p>shell</p>'.repeat(120)}</div></body></html>`,
     );
     h = await createHarness('sqlite', { env: { PUBLIC_URL, SITE_DIR: siteDir } });
     ({ admin } = await adminAndPlayer(h));
@@ -285,5 +287,32 @@ describe('a shared news post link', () => {
     // An unknown or draft post's address is the plain page.
     const plain = await (await h.app.request('/updates/nope')).text();
     expect(plain).not.toContain('og:title');
+  });
+
+  it('comes compressed as the browser asks, as every page does', async () => {
+    await call(h, 'POST', '/api/admin/updates', {
+      token: admin.token,
+      body: { title: 'Nebula Wars', summary: 'Fly and fight', status: 'published', slug: 'nebula-wars' },
+    });
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await h.app.request('/updates/nebula-wars', { headers: { 'Accept-Encoding': accept } });
+      expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([
+        200,
+        encoding,
+        'Accept-Encoding',
+      ]);
+      expect([res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        'text/html; charset=UTF-8',
+        'no-cache',
+      ]);
+      const html = decode(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(html).toContain('<meta property="og:title" content="Nebula Wars" />');
+    }
+    const identity = await h.app.request('/updates/nebula-wars', { headers: { 'Accept-Encoding': 'identity' } });
+    expect([identity.headers.get('content-encoding'), identity.headers.get('vary')]).toEqual([null, 'Accept-Encoding']);
+    expect(await identity.text()).toContain('og:title');
   });
 });

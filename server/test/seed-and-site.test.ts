@@ -114,7 +114,7 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
       error: { message: 'Not found', code: 'not_found', requestId: expect.any(String) },
     });
   });
-  it("answers a page with its prerendered shell (dist/<path>/index.html), else its parent's, else index.html", async () => {
+  it("answers a page with its prerendered shell (dist/<path>/index.html), else its parent's, else fallback.html", async () => {
     const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'starport-site-'));
     const write = (file: string, text: string) => {
       fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
@@ -124,6 +124,7 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
     write('shop/index.html', '<div id="root">shop shell</div>');
     write('admin/index.html', '<div id="root">admin shell</div>');
     write('discord/connect/index.html', '<div id="root">discord shell</div>');
+    write('fallback.html', '<div id="root">layout and Loading</div>');
     h = await createHarness(dialect, { env: { SITE_DIR: siteDir } });
     onTestFinished(() => fs.rmSync(siteDir, { recursive: true, force: true }));
 
@@ -134,8 +135,9 @@ describe.each(dialects)('seed and site on %s', (dialect) => {
       '/shop?category=ships': 'shop shell',
       '/admin/users': 'admin shell',
       '/discord/connect': 'discord shell',
-      '/discord': 'home shell',
-      '/tiers': 'home shell',
+      '/discord': 'layout and Loading',
+      '/tiers': 'layout and Loading',
+      '/no/such/page': 'layout and Loading',
     };
     for (const [route, shell] of Object.entries(shells)) {
       const res = await call(h, 'GET', route);

@@ -25,7 +25,7 @@ async function setTabs(h: TestHarness, token: string, visibleTabs: Partial<typeo
   expect(res.status).toBe(200);
 }
 
-const ALL = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard'];
+const ALL = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard', '/updates'];
 
 describe.each(dialects)('the sitemap on %s', (dialect) => {
   it('leaves out the pages of hidden tabs, from the next request on, and lets no one keep an old list', async () => {
@@ -35,14 +35,39 @@ describe.each(dialects)('the sitemap on %s', (dialect) => {
     expect(await sitemap(h)).toEqual({ pages: ALL, cacheControl: 'no-cache' });
 
     await setTabs(h, admin.token, { shop: false, support: false, leaderboard: false });
-    expect((await sitemap(h)).pages).toEqual(['/', '/login', '/register']);
+    expect((await sitemap(h)).pages).toEqual(['/', '/login', '/register', '/updates']);
 
     // Tabs with no page in the sitemap change nothing in it; showing a tab again puts its page back.
     await setTabs(h, admin.token, { support: true, dashboard: false, inventory: false, trade: false, updates: false });
     expect((await sitemap(h)).pages).toEqual(['/', '/tiers', '/login', '/register']);
 
-    await setTabs(h, admin.token, { shop: true, leaderboard: true });
+    await setTabs(h, admin.token, { shop: true, leaderboard: true, updates: true });
     expect((await sitemap(h)).pages).toEqual(ALL);
+  });
+
+  it('names each published news post, newest first, with the day it was published, while the news tab shows', async () => {
+    const h = await createHarness(dialect, { env });
+    onTestFinished(() => h.close());
+    const { admin } = await adminAndPlayer(h);
+    const post = async (slug: string, status: 'published' | 'draft') => {
+      const res = await call(h, 'POST', '/api/admin/updates', {
+        token: admin.token,
+        body: { title: `Post ${slug}`, summary: 'News', status, slug },
+      });
+      expect(res.status).toBe(201);
+    };
+    await post('first-light', 'published');
+    h.clock.advance(60_000);
+    await post('not-yet', 'draft');
+    await post('second-wave', 'published');
+
+    const res = await call(h, 'GET', '/sitemap.xml');
+    expect((await sitemap(h)).pages).toEqual([...ALL, '/updates/second-wave', '/updates/first-light']);
+    const lastmods = [...res.text.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1] as string);
+    expect(lastmods).toEqual([h.clock().toISOString(), new Date(h.clock().getTime() - 60_000).toISOString()]);
+
+    await setTabs(h, admin.token, { updates: false });
+    expect((await sitemap(h)).pages).toEqual(ALL.filter((page) => page !== '/updates'));
   });
 });
 
@@ -59,6 +84,6 @@ if (dialects.includes('postgres')) {
     await setTabs(h, admin.token, { shop: false });
     await expect
       .poll(async () => (await sitemap(other)).pages, { timeout: 5000 })
-      .toEqual(['/', '/tiers', '/login', '/register', '/leaderboard']);
+      .toEqual(['/', '/tiers', '/login', '/register', '/leaderboard', '/updates']);
   });
 }

@@ -206,7 +206,9 @@ describe.each(dialects)('on the wire on %s', (dialect) => {
       expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org/);
       const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
       expect(locs).toEqual(
-        ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard'].map((page) => `${PUBLIC_URL}${page}`),
+        ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard', '/updates'].map(
+          (page) => `${PUBLIC_URL}${page}`,
+        ),
       );
       await served?.close();
       served = null;

@@ -3,7 +3,8 @@
 // dist/index.html for `/`, so a phone paints the page's frame from the HTML alone, before any
 // script runs. Each page's HTML also preloads that page's own chunk, which the entry would otherwise
 // ask for only once it runs. The server answers a path with its page's file (else the nearest
-// parent's, else dist/index.html); the browser's first render draws the same markup over it.
+// parent's, else dist/fallback.html: the layout and Loading, FALLBACK_SHELL); the browser's first
+// render draws the same markup over it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
@@ -34,8 +35,8 @@ const vite = await createServer({
 try {
   const { renderShell } = await vite.ssrLoadModule('/src/render-shell.tsx');
   // Which pages, and what each preloads: src/shell-pages.ts (first-load.test.ts weighs the same).
-  const { SHELL_PAGES, SIGNED_IN_MODULES } = await vite.ssrLoadModule('/src/shell-pages.ts');
-  for (const page of SHELL_PAGES) {
+  const { SHELL_PAGES, SIGNED_IN_MODULES, FALLBACK_SHELL } = await vite.ssrLoadModule('/src/shell-pages.ts');
+  for (const page of [...SHELL_PAGES, FALLBACK_SHELL]) {
     const seen = new Set();
     const preloads = [page.module, ...(page.signedIn ? SIGNED_IN_MODULES : [])]
       .flatMap((module) => chunksOf(manifest, module, seen))
@@ -46,7 +47,7 @@ try {
     const html = template
       .replace('</head>', `  ${preloads}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
-    const file = path.join(dist, page.path, 'index.html');
+    const file = path.join(dist, page.file ?? path.join(page.path, 'index.html'));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
     process.stdout.write(`shell ${page.path} -> ${path.relative(siteRoot, file)} (${html.length} bytes)\n`);

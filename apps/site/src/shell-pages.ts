@@ -31,12 +31,22 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   // The other pages show the layout and Loading until their chunk arrives (not the home page's hero).
   { path: '/trade', module: 'src/pages/trade.tsx', signedIn: true },
   { path: '/leaderboard', module: 'src/pages/leaderboard.tsx' },
+  { path: '/updates', module: 'src/pages/updates.tsx' },
+  { path: '/purchases', module: 'src/pages/purchases.tsx', signedIn: true },
   { path: '/account-deleted', module: 'src/pages/account/account-deleted-page.tsx' },
   { path: '/billing', module: 'src/pages/billing.tsx', signedIn: true },
   { path: '/checkout', module: 'src/pages/checkout.tsx', signedIn: true },
   { path: '/discord/connect', module: 'src/pages/discord-connect.tsx', signedIn: true },
   { path: '/admin', module: 'src/pages/admin.tsx', signedIn: true },
 ];
+
+/**
+ * The HTML of any address with no shell of its own, nor a parent with one (an unknown address, a
+ * page added without one): the layout and Loading, never the home page's hero, until the router
+ * draws the page (or Page not found). Rendered at an address no route names, so the not-found
+ * page's chunk is what it preloads. The server answers such an address with dist/fallback.html.
+ */
+export const FALLBACK_SHELL = { path: '/_fallback', module: 'src/pages/not-found.tsx', file: 'fallback.html' } as const;
 
 /** The bell in the header of a signed-in player (notifications/bell-slot.tsx loads it). */
 export const SIGNED_IN_MODULES: readonly string[] = ['src/notifications/notification-bell.tsx'];

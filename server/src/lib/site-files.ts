@@ -50,7 +50,7 @@ export interface FileAnswer {
 export interface SiteBuild {
   /** The file at this URL path, exactly (`/assets/index-abc.js`, `/favicon.svg`, `/shop/index.html`). */
   file(urlPath: string): SiteFile | undefined;
-  /** The page for a route (`/shop`): its prerendered shell `dist/shop/index.html` when built, else its nearest parent's, else `index.html`. */
+  /** The page for a route (`/shop`): its prerendered shell `dist/shop/index.html` when built, else its nearest parent's, else `fallback.html` (else `index.html`). */
   page(urlPath: string): SiteFile;
 }
 
@@ -122,16 +122,21 @@ export function loadSiteBuild(siteDir: string): SiteBuild | null {
     files.set(urlPath, makeFile(urlPath, bytes, { br: raw.get(`${urlPath}.br`), gzip: raw.get(`${urlPath}.gz`) }));
   }
   const index = files.get('/index.html') as SiteFile;
+  // The page of an address with no shell of its own nor a parent's: the layout and Loading, not the
+  // home page (apps/site/src/shell-pages.ts, FALLBACK_SHELL); index.html in a build without it.
+  const fallback = files.get('/fallback.html') ?? index;
   return {
     file: (urlPath) => files.get(urlPath),
     // A page's own prerendered shell (dist/shop/index.html for /shop), else its nearest parent's
-    // (/discord/connect/x → /discord/connect), else index.html.
+    // (/discord/connect/x → /discord/connect), else the fallback; `/` is index.html.
     page(urlPath) {
-      for (let route = urlPath.replace(/\/+$/, ''); route; route = route.slice(0, route.lastIndexOf('/'))) {
+      const path = urlPath.replace(/\/+$/, '');
+      if (!path) return index;
+      for (let route = path; route; route = route.slice(0, route.lastIndexOf('/'))) {
         const shell = files.get(`${route}/index.html`);
         if (shell) return shell;
       }
-      return index;
+      return fallback;
     },
   };
 }

@@ -65,6 +65,19 @@ export const compressJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.delete('Content-Length');
 };
 
+/**
+ * A text answer made whole by its route (a page with a news post's share tags written in), compressed
+ * now, as compressJson does a JSON answer: over 1 KB, in the form the client accepts, with Vary.
+ */
+export async function sendCompressedText(c: Context, text: string, headers: HeaderRecord): Promise<Response> {
+  if (!isLarge(text)) return new Response(text, { headers });
+  const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
+  const vary = { ...headers, Vary: withVary(headers.Vary ?? null) };
+  if (!encoding) return new Response(text, { headers: vary });
+  const body = await compressNow(Buffer.from(text), encoding);
+  return new Response(new Uint8Array(body), { headers: { ...vary, 'Content-Encoding': encoding } });
+}
+
 const JSON_ONLY: HeaderRecord = { 'Content-Type': JSON_TYPE };
 const PLAIN: HeaderRecord = { 'Content-Type': JSON_TYPE, Vary: VARY };
 const BROTLI: HeaderRecord = { ...PLAIN, 'Content-Encoding': 'br' };

@@ -1,20 +1,25 @@
 // /robots.txt and /sitemap.xml for search engines: the public pages may be indexed, the signed-in,
 // admin and API addresses not. Served by the server rather than built with the site, because both
 // name the site's absolute address, PUBLIC_URL, which only the running server knows. The sitemap
-// also follows the site settings: a page whose tab an admin hid (issue 23) is left out of it.
+// also follows the site settings: a page whose tab an admin hid (issue 23) is left out of it; it
+// names the newest published news posts too, with the day each was published.
 import { isPathVisible, type TabVisibility } from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { PAGE_CACHE, SITE_FILE_CACHE } from '../lib/site-files.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { perPublicUrl } from '../openapi/document.ts';
 import { publicVisibleTabs } from '../services/catalogue/site-settings.ts';
+import { listSitemapPosts } from '../services/community/updates.ts';
 
 /**
  * The pages anyone can open, as apps/site/src/routes.tsx names them (/trade is a placeholder). Which
  * tab hides each is the contract's rule (contract/tab-paths.ts: /shop the shop, /tiers support,
  * /leaderboard the leaderboard).
  */
-export const PUBLIC_PAGES = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard'] as const;
+export const PUBLIC_PAGES = ['/', '/shop', '/tiers', '/login', '/register', '/leaderboard', '/updates'] as const;
+
+/** The newest published news posts the sitemap names, each at its own address (a sitemap holds up to 50,000). */
+export const SITEMAP_POSTS = 1000;
 
 /**
  * Addresses not for crawlers: the admin area, the API, and the pages that only make sense in the
@@ -42,14 +47,25 @@ export const robotsTxt = perPublicUrl((publicUrl) =>
   ].join('\n'),
 );
 
-/** The sitemap of the public pages whose tab shows (a few lines: made for each request). */
-export function sitemapXml(publicUrl: string, visibleTabs: TabVisibility): string {
+/** A published post as the sitemap names it: its address, and when it was published. */
+export interface SitemapPost {
+  slug: string;
+  publishedAt: string;
+}
+
+/** The sitemap of the public pages whose tab shows, then the news posts (while the news tab shows). */
+export function sitemapXml(publicUrl: string, visibleTabs: TabVisibility, posts: readonly SitemapPost[] = []): string {
+  const url = (page: string, lastmod?: string) =>
+    `  <url><loc>${xmlEscape(`${publicUrl}${page}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ''}</url>`;
+  const postPages = posts.map((post) => ({
+    page: `/updates/${encodeURIComponent(post.slug)}`,
+    lastmod: post.publishedAt,
+  }));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PAGES.filter((page) => isPathVisible(page, visibleTabs)).map(
-      (page) => `  <url><loc>${xmlEscape(`${publicUrl}${page}`)}</loc></url>`,
-    ),
+    ...PUBLIC_PAGES.filter((page) => isPathVisible(page, visibleTabs)).map((page) => url(page)),
+    ...postPages.filter(({ page }) => isPathVisible(page, visibleTabs)).map(({ page, lastmod }) => url(page, lastmod)),
     '</urlset>',
     '',
   ].join('\n');
@@ -66,7 +82,9 @@ export const crawlerRoutes = new Hono<AppEnv>()
   // no-cache, as the pages have, so no crawler or CDN keeps a list from before the change.
   .get('/sitemap.xml', async (c) => {
     const ctx = c.get('ctx');
-    return c.body(sitemapXml(ctx.config.publicUrl, await publicVisibleTabs(ctx)), 200, {
+    const visibleTabs = await publicVisibleTabs(ctx);
+    const posts = visibleTabs.updates ? await listSitemapPosts(ctx, SITEMAP_POSTS) : [];
+    return c.body(sitemapXml(ctx.config.publicUrl, visibleTabs, posts), 200, {
       'Content-Type': 'application/xml; charset=UTF-8',
       'Cache-Control': PAGE_CACHE,
     });

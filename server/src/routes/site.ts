@@ -1,12 +1,15 @@
 // Serves the built player site from memory (lib/site-files.ts).
 import { type Context, Hono } from 'hono';
-import { answerFile, loadSiteBuild } from '../lib/site-files.ts';
+import { answerFile, loadSiteBuild, PAGE_CACHE } from '../lib/site-files.ts';
+import { sendCompressedText } from '../middleware/compression.ts';
 import { requestHeader } from '../middleware/request-header.ts';
 import type { AppEnv } from '../middleware/types.ts';
 import { withShareMeta } from '../services/community/feed.ts';
 import { findPublicUpdate } from '../services/community/updates.ts';
 
 const notFoundText = (c: Context) => c.text('Not found', 404);
+
+const SHARED_POST_HEADERS = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': PAGE_CACHE };
 
 const hasExtension = (urlPath: string) => /\.[^/]*$/.test(urlPath);
 
@@ -28,7 +31,7 @@ export function siteRoutes(siteDir: string) {
     const post = await findPublicUpdate(ctx, c.req.param('slug'));
     if (!post) return next();
     const html = build.page(c.req.path).identity.body.toString('utf8');
-    return c.html(withShareMeta(html, ctx.config.publicUrl, post), 200, { 'Cache-Control': 'no-cache' });
+    return sendCompressedText(c, withShareMeta(html, ctx.config.publicUrl, post), SHARED_POST_HEADERS);
   });
   return site.get('*', (c) => {
     const urlPath = c.req.path;

@@ -48,6 +48,21 @@ export async function listPublishedUpdates(
   return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
 }
 
+/** The addresses and publishing times of the newest `limit` published posts (for the sitemap). */
+export async function listPublishedSlugs(
+  db: Executor,
+  limit: number,
+): Promise<{ slug: string; published_at: string | null; updated_at: string }[]> {
+  return db
+    .selectFrom('updates')
+    .select(['slug', 'published_at', 'updated_at'])
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function findNewestPinnedUpdate(db: Executor): Promise<UpdateRow | undefined> {
   return db
     .selectFrom('updates')

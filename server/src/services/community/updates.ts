@@ -24,6 +24,7 @@ import {
   findPublishedUpdateBySlug,
   findUpdateById,
   insertUpdate,
+  listPublishedSlugs,
   listPublishedUpdates,
   listUpdatesNewestFirst,
   publishDueUpdates,
@@ -239,6 +240,15 @@ export async function getPublicUpdate(ctx: AppContext, slug: string): Promise<Pu
 /** The published posts for the feed, newest first. */
 export async function listFeedUpdates(ctx: AppContext, limit: number): Promise<PublicUpdate[]> {
   return (await listPublishedUpdates(ctx.db, { limit })).map(toPublicUpdate);
+}
+
+/** The newest published posts' addresses and publishing times, for the sitemap (no body rendered). */
+export async function listSitemapPosts(
+  ctx: AppContext,
+  limit: number,
+): Promise<{ slug: string; publishedAt: string }[]> {
+  const rows = await listPublishedSlugs(ctx.db, limit);
+  return rows.map((row) => ({ slug: row.slug, publishedAt: row.published_at ?? row.updated_at }));
 }
 
 export const previewMarkdown = (body: string) => ({ html: renderMarkdown(body) });
