@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAccount } from '../fixtures/accounts.ts';
 import { chooseRowAction } from '../fixtures/admin.ts';
+import { recordCspViolations } from '../fixtures/csp.ts';
 import { makePng } from '../fixtures/png.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 
@@ -250,6 +251,23 @@ test("an admin reverses a bought gift from a player's item moves in the console 
     .click();
   await expect(toast(page, 'Transfer reversed: the items are back')).toBeVisible();
   await expect(row.getByText('Reversed', { exact: true })).toBeVisible();
+});
+
+test("the console's forms validate with zod without a Content-Security-Policy refusal (zod runs jitless)", async ({
+  page,
+  baseURL,
+}) => {
+  const refusals = await recordCspViolations(page);
+  await openConsole(page, baseURL ?? '');
+  await signIn(page, baseURL ?? '', e2eAdmin.email, e2eAdmin.password);
+  await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shop Items' }).click();
+  await page.getByRole('button', { name: '+ Create Item' }).click();
+  const form = modal(page, 'Create Shop Item');
+  await form.getByRole('button', { name: 'Create Item' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+
+  expect(await refusals()).toEqual([]);
 });
 
 // Issue 23, item 2: the console draws tier and category icons as Twemoji pictures from its own build

@@ -5,6 +5,7 @@
 
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/accounts.ts';
+import { recordCspViolations } from '../fixtures/csp.ts';
 
 /** Each page with a prerendered shell, and what its shell says before the page's code runs. */
 const shells = [
@@ -105,6 +106,7 @@ test('a first visit loads no admin code on any player page', async ({ page, play
 });
 
 test('the register form validates with zod without a Content-Security-Policy error', async ({ page }) => {
+  const refusals = await recordCspViolations(page);
   const errors = await consoleErrors(page, async () => {
     await page.goto('/register');
     const password = page.getByLabel('Password', { exact: true });
@@ -116,6 +118,8 @@ test('the register form validates with zod without a Content-Security-Policy err
   });
 
   expect(errors).toEqual([]);
+  // A refused eval that zod caught reaches no console: the page's own event tells.
+  expect(await refusals()).toEqual([]);
 });
 
 test('the shell stays in place until the data comes, then the page takes its place', async ({ page }) => {

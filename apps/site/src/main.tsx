@@ -2,7 +2,7 @@
 // holds its shell (scripts/prerender-shells.mjs) and preloads the page's chunk; the first render
 // waits for that chunk (usually in by then) and draws the page over the shell as a transition, so
 // React renders it in short slices instead of one long task, and nothing on screen moves meanwhile.
-import './zod-jitless.ts';
+import '@starport/ui/zod-jitless';
 import { startSessionCheck } from '@starport/ui/session';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,7 @@
 // Entry point of the console's renderer: the shared styles, then the app once the main process has
 // said which server was last used and whether a token is kept.
+// First: zod must not probe for eval, which the console's CSP refuses.
+import '@starport/ui/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@starport/ui/styles.css';
