@@ -74,8 +74,9 @@ const ok = (pass) => (pass ? 'yes' : 'NO');
 export function formatBoth(runs) {
   const pad = (s, n) => String(s).padEnd(n);
   const names = runs.map((r) => (r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'));
+  const LABEL = 54;
   const header = (first, width, target) =>
-    `${pad(first, 46)}${names.map((n) => pad(n, width)).join('')}${target ? 'target' : ''}`;
+    `${pad(first, LABEL)}${names.map((n) => pad(n, width)).join('')}${target ? 'target' : ''}`;
   const out = [`both dialects in this run: ${names.join(' and ')}`, ''];
   const misses = [];
 
@@ -98,7 +99,7 @@ export function formatBoth(runs) {
     for (const name of names) {
       const items = runs.map((run) => (pick(run) ?? []).find((i) => key(i) === name)).filter(Boolean);
       out.push(
-        `${pad(name, 46)}${runs.map((run) => cell(run, pick, key, name, format, width)).join('')}${target(items[0])}`,
+        `${pad(name, LABEL)}${runs.map((run) => cell(run, pick, key, name, format, width)).join('')}${target(items[0])}`,
       );
     }
     out.push('');
@@ -117,7 +118,7 @@ export function formatBoth(runs) {
     (run) => run.rows?.lighthouse,
     (r) => r.page,
     (r) => `${r.performance} · ${(r.lcpMs / 1000).toFixed(1)} · ${Math.round(r.tbtMs)} · ${r.cls.toFixed(2)}`,
-    26,
+    28,
     () => '≥ 90 · ≤ 2.5 · ≤ 200 · ≤ 0.05; a11y, BP, SEO 100',
   );
   section(

@@ -26,6 +26,23 @@ import { SHELL_PAGES, SIGNED_IN_MODULES } from './shell-pages';
 const BUDGET = { brotli: 100 * 1024, gzip: 100 * 1024 };
 const siteRoot = path.resolve(import.meta.dirname, '..');
 const pages = ['home', 'shop', 'tiers', 'login', 'register', 'dashboard', 'inventory', 'account/account-page'];
+/** Every other page of a player's (routes.tsx): kept free of full zod and admin code too. */
+const otherPages = [
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'leaderboard',
+  'updates',
+  'update-post',
+  'account/account-deleted-page',
+  'trade',
+  'purchases',
+  'receipt',
+  'checkout',
+  'billing',
+  'discord-connect',
+  'not-found',
+];
 const encoders = {
   brotli: (code: string) => zlib.brotliCompressSync(Buffer.from(code)).length,
   gzip: (code: string) => zlib.gzipSync(Buffer.from(code), { level: 9 }).length,
@@ -134,7 +151,7 @@ describe("a player's first load", () => {
     }
   });
 
-  it.each(pages)('%s: no full zod and no admin code', (page) => {
+  it.each([...pages, ...otherPages])('%s: no full zod and no admin code', (page) => {
     const modules = modulesOf(firstLoad(page));
     expect(modules.filter((id) => id.includes('/zod/v4/classic/'))).toEqual([]);
     expect(modules.filter((id) => /\/admin[/.-]|admin\.tsx$/.test(id))).toEqual([]);

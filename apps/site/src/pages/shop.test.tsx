@@ -283,9 +283,9 @@ describe('shop page', () => {
     expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual(
       [
         ['eager', 'high'],
-        ['eager', 'high'],
-        ['eager', 'high'],
-        ['eager', 'high'],
+        ['eager', null],
+        ['eager', null],
+        ['eager', null],
         ['lazy', null],
         ['lazy', null],
       ],

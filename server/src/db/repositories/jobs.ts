@@ -208,14 +208,41 @@ export async function requeueDeadJob(db: Executor, job: JobRow, now: string): Pr
   return requeued ?? null;
 }
 
-export async function listJobs(db: Executor, kind: string, statuses: JobStatus[]) {
+/** The newest `limit` jobs of a kind in these statuses, last touched first. */
+export async function listJobs(db: Executor, kind: string, statuses: JobStatus[], limit: number) {
   return db
     .selectFrom('jobs')
     .selectAll()
     .where('kind', '=', kind)
     .where('status', 'in', statuses)
     .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
+}
+
+/**
+ * Whether a job of `kind` whose key is `key`, or starts with `key:`, was done later than `after`
+ * (strictly: one done in the same millisecond may have run first): one range of the
+ * (kind, dedupe_key, status) index.
+ */
+export async function jobDoneAfter(db: Executor, kind: string, key: string, after: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    // `key`, or `key:` followed by anything (':' and ';' are neighbours).
+    .where((eb) =>
+      eb.or([
+        eb('dedupe_key', '=', key),
+        eb.and([eb('dedupe_key', '>=', `${key}:`), eb('dedupe_key', '<', `${key};`)]),
+      ]),
+    )
+    .where('status', '=', 'done')
+    .where('updated_at', '>', after)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Forgets finished jobs of every kind (done, failed, blocked) last touched before `before`. */

@@ -9,7 +9,7 @@ import { createDiscordClient, type DiscordClient, DiscordError, discordErrorCode
 import type { AppContext } from '../../context.ts';
 import type { Executor, JobRow } from '../../db/database.ts';
 import { listAllTiers } from '../../db/repositories/catalogue.ts';
-import { listJobs } from '../../db/repositories/jobs.ts';
+import { jobDoneAfter, listJobs } from '../../db/repositories/jobs.ts';
 import { findUserById, listLinkedUserIds } from '../../db/repositories/users.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -112,23 +112,37 @@ export async function requestRoleResync(ctx: AppContext, adminId: string, userId
   });
 }
 
-/** Role syncs an admin must look at: blocked on a setting, or given up after retries. */
+/**
+ * The most problems the list reads: more at once means one cause (a setting, the bot's rights) that
+ * the newest of them already names.
+ */
+export const ROLE_SYNC_PROBLEMS_SHOWN = 100;
+
+/**
+ * Role syncs an admin must look at: blocked on a setting, or given up after retries, newest first.
+ * Only each player's latest finished sync counts: a later success settles an earlier problem. Read
+ * from the problems alone (at most ROLE_SYNC_PROBLEMS_SHOWN), never from the successes, which the
+ * hourly reconcile adds for every linked member: each problem's player is asked once whether a sync
+ * of theirs was done since.
+ */
 export async function listRoleSyncProblems(ctx: AppContext): Promise<RoleSyncProblem[]> {
-  // Only each player's latest finished sync counts: a later success settles an earlier problem.
   const latest = new Map<string, JobRow>();
-  for (const job of await listJobs(ctx.db, ROLE_SYNC_JOB, ['done', 'blocked', 'failed'])) {
+  for (const job of await listJobs(ctx.db, ROLE_SYNC_JOB, ['blocked', 'failed'], ROLE_SYNC_PROBLEMS_SHOWN)) {
     const { userId } = JSON.parse(job.payload) as RoleSyncPayload;
     if (!latest.has(userId)) latest.set(userId, job);
   }
-  return [...latest.entries()]
-    .filter(([, job]) => job.status === 'blocked' || job.status === 'failed')
-    .map(([userId, job]) => ({
+  const problems: RoleSyncProblem[] = [];
+  for (const [userId, job] of latest) {
+    if (await jobDoneAfter(ctx.db, ROLE_SYNC_JOB, userId, job.updated_at)) continue;
+    problems.push({
       jobId: job.id,
       userId,
       status: job.status as 'blocked' | 'failed',
       error: job.last_error,
       at: job.updated_at,
-    }));
+    });
+  }
+  return problems;
 }
 
 /** The guild's roles, for the tier form's role picker; empty without a bot. */
