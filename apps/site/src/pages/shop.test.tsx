@@ -402,7 +402,8 @@ describe('shop page', () => {
       user: makeUser({ credits: 5000, currentTier: { _id: 'tier-captain', name: 'Captain', price: 9.99 } }),
       api,
     });
-    await screen.findByRole('article', { name: 'Captain Paint' });
+    // The buy button comes with the session's player, after the card itself.
+    await signedInCard('Captain Paint');
     expect(buyButton('Captain Paint').textContent).toBe('Buy with Credits');
   });
 
@@ -422,7 +423,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
 
     fireEvent.click(buyButton('Nova Scout'));
 
@@ -512,7 +513,7 @@ describe('shop page', () => {
         },
       }),
     });
-    await screen.findByRole('article', { name: 'Nova Scout' });
+    await signedInCard('Nova Scout');
     // Credit packs cannot be given; guests see no buy buttons at all (above).
     expect(itemCard('Credit Pack').queryByRole('button', { name: /for a friend/ })).toBeNull();
 

@@ -74,6 +74,8 @@ describe('tiers page', () => {
     renderApp('/tiers', { user: holding(captain), api: tiersApi });
 
     await screen.findByRole('article', { name: 'Captain' });
+    // The labels follow the session's player, who may come after the tiers.
+    await waitFor(() => expect(buttonOf('Captain').textContent).toBe('Current Tier'));
     expect(buttonOf('Cadet').textContent).toBe('Downgrade');
     expect(buttonOf('Captain').textContent).toBe('Current Tier');
     expect(buttonOf('Captain').disabled).toBe(true);
@@ -93,11 +95,13 @@ describe('tiers page', () => {
 
     const second = renderApp('/tiers', { user: holding(cadet), api: tiersApi });
     await screen.findByRole('article', { name: 'Captain' });
+    await waitFor(() => expect(buttonOf('Cadet').textContent).toBe('Current Tier'));
     expect(tierCard('Captain').getByText('Most Popular')).toBeTruthy();
     second.unmount();
 
     renderApp('/tiers', { user: holding(admiral), api: tiersApi });
     await screen.findByRole('article', { name: 'Captain' });
+    await waitFor(() => expect(buttonOf('Admiral').textContent).toBe('Current Tier'));
     expect(screen.queryByText('Most Popular')).toBeNull();
   });
 
