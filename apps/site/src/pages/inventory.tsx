@@ -113,9 +113,13 @@ const INVENTORY_IMAGE_SIZES =
 
 /** The cards of the first row on the widest layout (three columns; one per row on a phone): their pictures load at once. */
 const INVENTORY_FIRST_ROW = 3;
-/** Entries drawn with the list, then how many more each step (useGrowingCount). */
-const INVENTORY_FIRST_DRAWN = 12;
-const INVENTORY_DRAWN_STEP = 48;
+/**
+ * Entries drawn with the list: past the first screen at every width (two rows of three on the widest
+ * layout, six cards down a phone), so the footer stays below it while the rest comes.
+ */
+const INVENTORY_FIRST_DRAWN = 6;
+/** Then this many more each time the list's end comes near the screen (useGrowingCount). */
+const INVENTORY_DRAWN_STEP = 12;
 
 interface CardProps {
   entry: InventoryEntry;
@@ -239,10 +243,10 @@ export function InventoryPage() {
 
   // What the player holds: a revoked entry (refunded, disputed) is no longer theirs.
   const held = entries.filter((entry) => !entry.revokedAt);
-  // The first rows at once, the rest once the first picture is on screen, a few dozen at a time (no
-  // one long task).
+  // The first rows at once; once the first picture is on screen, a few dozen more at a time as the
+  // player scrolls towards them (no one long task).
   const pictures = usePictureQueue();
-  const drawn = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP, pictures.open);
+  const [drawn, listEnd] = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP, pictures.open);
   const replace = useCallback(
     (next: InventoryEntry) => update((current) => current.map((entry) => (entry._id === next._id ? next : entry))),
     [update],
@@ -286,6 +290,7 @@ export function InventoryPage() {
               </li>
             ))}
           </ul>
+          {drawn < held.length ? <div ref={listEnd} /> : null}
         </FirstPictureFirst>
       )}
       {gifting ? (

@@ -46,7 +46,7 @@ export const shopPageMessages = {
 const ALL_ITEMS = 'all';
 /** Cards drawn with the page's data: the first screen's, two rows at the widest (four a row), four on a phone. */
 const SHOP_FIRST_DRAWN = 8;
-/** Then this many more per transition, each reaching the page in a commit of its own. */
+/** Then this many more per transition as the player nears them, each reaching the page in a commit of its own. */
 const SHOP_DRAWN_STEP = 16;
 
 type PaymentNotice = 'success' | 'cancelled';
@@ -132,9 +132,9 @@ export function ShopPage() {
   // A tab that has emptied since it was chosen falls back to everything.
   const current = tabs.some((tab) => tab.slug === selected) ? selected : ALL_ITEMS;
   const shown = current === ALL_ITEMS ? allItems : allItems.filter((item) => item.category === current);
-  // The first rows at once, the rest right after, a few rows at a time (no one long task).
+  // The first rows at once, then a few rows at a time as the player scrolls towards them (no one long task).
   const pictures = usePictureQueue();
-  const drawn = useGrowingCount(shown.length, SHOP_FIRST_DRAWN, SHOP_DRAWN_STEP, pictures.open);
+  const [drawn, listEnd] = useGrowingCount(shown.length, SHOP_FIRST_DRAWN, SHOP_DRAWN_STEP, pictures.open);
   const tierNames = new Map((tiers.data?.tiers ?? []).map((tier) => [tier._id, tier.name]));
 
   function selectTab(slug: string) {
@@ -275,6 +275,7 @@ export function ShopPage() {
                   </li>
                 ))}
               </ul>
+              {drawn < shown.length ? <div ref={listEnd} /> : null}
             </FirstPictureFirst>
           )}
         </>
