@@ -155,6 +155,12 @@ describe("a player's first load", () => {
     const modules = modulesOf(firstLoad(page));
     expect(modules.filter((id) => id.includes('/zod/v4/classic/'))).toEqual([]);
     expect(modules.filter((id) => /\/admin[/.-]|admin\.tsx$/.test(id))).toEqual([]);
+    // Nor the API client's admin calls (@starport/api-client/admin-client, which the admin screens add).
+    expect(
+      firstLoad(page)
+        .filter((chunk) => chunk.code.includes('/admin/stats'))
+        .map((c) => c.fileName),
+    ).toEqual([]);
   });
 
   it('the entry carries no zod at all, no page, no shell and no notification bell', () => {
@@ -179,5 +185,6 @@ describe("a player's first load", () => {
     const admin = pageChunk('admin');
     expect(admin.isDynamicEntry).toBe(true);
     expect(modulesOf([...withImports(admin).values()]).some((id) => id.includes('/zod/v4/classic/'))).toBe(true);
+    expect([...withImports(admin).values()].some((chunk) => chunk.code.includes('/admin/stats'))).toBe(true);
   });
 });

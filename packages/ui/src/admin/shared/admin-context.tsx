@@ -2,6 +2,7 @@
 // and a way to tell the host that the site settings changed so its navigation can follow; and the
 // panel's data cache.
 
+import { type AdminApiClient, withAdminCalls } from '@starport/api-client/admin-client';
 import type { ApiClient } from '@starport/api-client/client';
 import { ApiError } from '@starport/api-client/client';
 import { type SiteSettings, TWO_FACTOR_REQUIRED_CODE } from '@starport/api-client/contract';
@@ -11,6 +12,7 @@ import { createContext, useContext, useMemo, useState } from 'react';
 import { createAdminQueryClient } from './use-admin-query.ts';
 
 export interface AdminHost {
+  /** The host's own client; the screens are handed it with the admin calls (`client.admin`). */
   client: ApiClient;
   /** Called with the saved settings after Site Settings saves them. */
   onSiteSettingsSaved?: ((settings: SiteSettings) => void) | undefined;
@@ -24,7 +26,7 @@ const TwoFactorRefusalContext = createContext(false);
 export const isTwoFactorRefusal = (error: unknown): boolean =>
   error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED_CODE;
 
-const AdminHostContext = createContext<AdminHost | null>(null);
+const AdminHostContext = createContext<(AdminHost & { client: AdminApiClient }) | null>(null);
 
 export function AdminHostProvider({
   client,
@@ -32,7 +34,10 @@ export function AdminHostProvider({
   windowDrop,
   children,
 }: AdminHost & { children: ReactNode }) {
-  const value = useMemo(() => ({ client, onSiteSettingsSaved, windowDrop }), [client, onSiteSettingsSaved, windowDrop]);
+  const value = useMemo(
+    () => ({ client: withAdminCalls(client), onSiteSettingsSaved, windowDrop }),
+    [client, onSiteSettingsSaved, windowDrop],
+  );
   const [twoFactorRefused, setTwoFactorRefused] = useState(false);
   // The panel's own cache of what it read (use-admin-query.ts), for as long as it is mounted.
   const [queryClient] = useState(() =>
@@ -54,14 +59,14 @@ export function useTwoFactorRefused(): boolean {
   return useContext(TwoFactorRefusalContext);
 }
 
-function useAdminHost(): AdminHost {
+function useAdminHost(): AdminHost & { client: AdminApiClient } {
   const host = useContext(AdminHostContext);
   if (!host) throw new Error('The admin screens must be rendered inside <AdminApp>');
   return host;
 }
 
-/** The API client the host injected: packages never reach for an app's own client. */
-export function useAdminApi(): ApiClient {
+/** The API client the host injected, with the admin calls: packages never reach for an app's own client. */
+export function useAdminApi(): AdminApiClient {
   return useAdminHost().client;
 }
 

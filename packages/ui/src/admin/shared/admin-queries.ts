@@ -1,7 +1,7 @@
 // What the admin screens read, under one key scheme, and what each kind of change makes stale. Every
 // list is cached under adminKeys; after a change, every list that shows what changed is asked again
 // (SPEC.md §4: the relevant list is refetched), on this screen and for the screens not open now.
-import type { ApiClient } from '@starport/api-client/client';
+import type { AdminApiClient } from '@starport/api-client/admin-client';
 import type { AdminPaymentsQuery, AdminUsersQuery, AuditQuery, ItemLedgerFilter } from '@starport/api-client/contract';
 import type { QueryKey } from '@tanstack/react-query';
 
@@ -86,7 +86,7 @@ function pages<Page extends { nextCursor: string | null }>(
 }
 
 /** Each list with the call that reads it: one key never stands for two different reads. */
-export function adminQueries(api: ApiClient) {
+export function adminQueries(api: AdminApiClient) {
   const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => ({ queryKey, queryFn });
   const { admin } = api;
   return {
