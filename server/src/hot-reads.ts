@@ -12,6 +12,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { AppContext } from './context.ts';
+import { seeIncomingRequest } from './db/read-cache.ts';
 import type { UserWithTier } from './db/repositories/users.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/compress.ts';
 import { REQUEST_ID_HEADER } from './lib/request-id.ts';
@@ -130,6 +131,9 @@ export function withHotReads(ctx: AppContext, fetch: Fetch): Fetch {
     }
     if (path !== ME_PATH && !HOT_PATHS.has(path)) return fetch(request, env, executionCtx);
     const header: HeaderOf = incoming ? nodeHeader(incoming) : (name) => request.headers.get(name) ?? undefined;
+    // Read off its socket just now (this runs in the same synchronous run): whether another process
+    // committed may be known already for this turn (db/read-cache.ts).
+    if (incoming) seeIncomingRequest(ctx.db);
     const kept = keptAnswerFor(ctx, path, header);
     if (!kept) return fetch(request, env, executionCtx);
     if (

@@ -4,7 +4,9 @@
 // behind a trusted proxy), an id of its own and its log line; and what the middleware could treat
 // otherwise (the console's origin, a query, HEAD, another method) must still reach the app.
 import type http from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { sqliteFile } from '../src/boot.ts';
 import { type Fetch, withHotReads } from '../src/hot-reads.ts';
 import { addCategory, addItem, addTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
@@ -263,5 +265,29 @@ describe.each(dialects)('hot reads on %s', (dialect) => {
       expect([expired.hot, expired.status]).toEqual([false, 401]);
       expect(JSON.parse(expired.body.toString()).error.message).toMatch(/expired/i);
     });
+
+    it.runIf(dialect === 'sqlite')(
+      'sees what another connection to the file committed since, on the next call over the wire',
+      async () => {
+        // Whether another process committed is asked once per turn of the event loop for the requests
+        // read in it (db/read-cache.ts): a call sent after the commit is read in a later turn.
+        const served = await start(dialect);
+        const { h } = served;
+        const player = await registerPlayer(h);
+        await untilHot(served, player.token);
+        const other = new SqliteDatabase(sqliteFile(h.ctx.config));
+        onTestFinished(() => {
+          other.close();
+        });
+        for (const isAdmin of [1, 0, 1]) {
+          other.prepare('update users set is_admin = ? where id = ?').run(isAdmin, player.user._id);
+          const seen = await me(served, player.token);
+          expect([seen.hot, JSON.parse(seen.body.toString()).user.isAdmin]).toEqual([false, isAdmin === 1]);
+          await untilHot(served, player.token);
+        }
+        other.prepare('delete from sessions where user_id = ?').run(player.user._id);
+        expect((await me(served, player.token)).status).toBe(401);
+      },
+    );
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { sqliteFile } from '../src/boot.ts';
 import type { CacheBounds } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
-import { type ChangeCounter, ReadCache, registerChangeCounter } from '../src/db/read-cache.ts';
+import { type ChangeCounter, ReadCache, registerChangeCounter, sqliteChangeCounter } from '../src/db/read-cache.ts';
 import { keptSessionRead } from '../src/services/accounts/sessions.ts';
 import { addCategory, addItem, addTier, grantCredits, setUserTier } from './helpers/catalogue-factories.ts';
 import { call, registerPlayer } from './helpers/http.ts';
@@ -293,5 +293,73 @@ describe('ReadCache', () => {
     await cache.get('a', async () => ({ n: ++loads }));
     await cache.get('a', async () => ({ n: ++loads }));
     expect(loads).toBe(2);
+  });
+});
+
+// SQLite's counter asks `PRAGMA data_version` whether another connection committed: once per
+// synchronous run for any read, and once per turn of the event loop for the requests Node read in it.
+describe("SQLite's change counter", () => {
+  const nextRun = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  function counted() {
+    let version = 1;
+    let looks = 0;
+    const counter = sqliteChangeCounter(() => {
+      looks += 1;
+      return version;
+    });
+    return { counter, looks: () => looks - 1, commitElsewhere: () => (version += 1) };
+  }
+
+  it('looks once per synchronous run, and again in the next one', async () => {
+    const { counter, looks, commitElsewhere } = counted();
+    const first = counter.current();
+    expect(counter.current()).toBe(first);
+    expect(looks()).toBe(1);
+    commitElsewhere();
+    await nextRun();
+    expect(counter.current()).toBe(first + 1);
+    expect(looks()).toBe(2);
+  });
+
+  it('takes one look for every request read in the same turn, and a new one in the next turn', async () => {
+    const { counter, looks, commitElsewhere } = counted();
+    counter.incoming?.();
+    const seen = counter.current();
+    // Other requests read in the same poll phase, each in a run of its own.
+    for (let i = 0; i < 3; i += 1) {
+      await nextRun();
+      counter.incoming?.();
+      expect(counter.current()).toBe(seen);
+    }
+    expect(looks()).toBe(1);
+    // A commit elsewhere, then a request read in a later turn: it is seen.
+    commitElsewhere();
+    await nextTurn();
+    counter.incoming?.();
+    expect(counter.current()).toBe(seen + 1);
+    expect(looks()).toBe(2);
+  });
+
+  it('still looks for reads that are not a request just read (a job, an awaited step), once per run', async () => {
+    const { counter, looks, commitElsewhere } = counted();
+    counter.incoming?.();
+    const seen = counter.current();
+    commitElsewhere();
+    await nextRun();
+    expect(counter.current()).toBe(seen + 1);
+    expect(looks()).toBe(2);
+  });
+
+  it("counts this process's own writes at once, in a turn already looked at", async () => {
+    const { counter } = counted();
+    counter.incoming?.();
+    const seen = counter.current();
+    await nextRun();
+    counter.incoming?.();
+    // A write that names no one row it changes (the tiers): everything kept is forgotten.
+    counter.tracker.sent('update tiers set name = ?', ['Captain']);
+    expect(counter.current()).toBe(seen + 1);
   });
 });
