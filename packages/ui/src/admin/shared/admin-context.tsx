@@ -26,7 +26,10 @@ const TwoFactorRefusalContext = createContext(false);
 export const isTwoFactorRefusal = (error: unknown): boolean =>
   error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED_CODE;
 
-const AdminHostContext = createContext<(AdminHost & { client: AdminApiClient }) | null>(null);
+/** What the screens are handed: the host's settings, and its client with the admin calls. */
+type HeldHost = AdminHost & { client: AdminApiClient };
+
+const AdminHostContext = createContext<HeldHost | null>(null);
 
 export function AdminHostProvider({
   client,
@@ -59,7 +62,7 @@ export function useTwoFactorRefused(): boolean {
   return useContext(TwoFactorRefusalContext);
 }
 
-function useAdminHost(): AdminHost & { client: AdminApiClient } {
+function useAdminHost(): HeldHost {
   const host = useContext(AdminHostContext);
   if (!host) throw new Error('The admin screens must be rendered inside <AdminApp>');
   return host;
