@@ -280,7 +280,7 @@ async function measureCall(call, sides) {
   const ratios = per[0].p99s.map((first, round) => per.at(-1).p99s[round] / first).filter(Number.isFinite);
   const growth = ratios.length ? middleOf(ratios) : null;
   const pass = growth !== null && growth <= GROWTH_TARGET && cells.every((c) => c.errors === 0);
-  return { call: call.name, cells, roundGrowths: ratios, growth, pass };
+  return { call: call.name, cells, roundP99s: per.map((p) => p.p99s), roundGrowths: ratios, growth, pass };
 }
 
 const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));

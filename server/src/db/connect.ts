@@ -19,6 +19,7 @@ import { type PgChangeCounter, pgChangeCounter } from './pg-change-listener.ts';
 import { poolTypes } from './pg-types.ts';
 import { statementName } from './prepared.ts';
 import { registerChangeCounter, sqliteChangeCounter } from './read-cache.ts';
+import { keepCheckpointing } from './sqlite-checkpointer.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -62,37 +63,22 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('synchronous = NORMAL');
   // Writers from another process wait for the lock instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  // A checkpoint copies the write-ahead log into the file and syncs both. SQLite's default, one every
-  // 1,000 pages of log, had every 36th purchase (28 pages each: the rows and their indexes) pay for
-  // one, over half of a purchase's time where a sync is slow (a VM's disk: 12 ms). Every 10,000 pages
-  // instead (a log of up to 40 MB), and once a second besides (keepCheckpointing).
+  // A checkpoint copies the write-ahead log into the file and syncs both. SQLite's own, run by the
+  // connection that commits (on the server's thread) when the log reaches a length, held every
+  // request for as long as it took: at SQLite's default of 1,000 pages every 36th purchase (28 pages
+  // each: the rows and their indexes) paid for one; at 10,000 pages, with a million players, one
+  // purchase in 350 waited 50 to 85 ms. A worker thread checkpoints instead, once a second
+  // (sqlite-checkpointer.ts), and the log starts over at the next write after it has copied all.
+  // SQLite's own comes only when writes never pause for that and the log reaches 100,000 pages
+  // (400 MB): it bounds the log there.
   sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  // A log that grew long in a burst of writes is cut back to this when it next starts over.
+  sqlite.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
   return sqlite;
 }
 
-const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-const CHECKPOINT_EVERY_MS = 1000;
-
-/**
- * With `synchronous = NORMAL` a commit reaches the disk at the next checkpoint: a crash of the
- * machine (not of the process) loses what came after the last one. Checkpointing once a second
- * bounds that in time, whatever the traffic (SQLite alone does it only by the log's length). Passive:
- * it never waits for a reader or writer of another process; skipped while this connection is in a
- * transaction; with nothing new in the log it writes nothing. Returns the stop.
- */
-function keepCheckpointing(sqlite: SqliteDatabase.Database): () => void {
-  const checkpoint = sqlite.prepare('pragma wal_checkpoint(passive)');
-  const timer = setInterval(() => {
-    if (!sqlite.open || sqlite.inTransaction) return;
-    try {
-      checkpoint.get();
-    } catch {
-      // Busy or locked by another process: the next second, or SQLite's own, does it.
-    }
-  }, CHECKPOINT_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+const WAL_AUTOCHECKPOINT_PAGES = 100_000;
+const WAL_KEPT_BYTES = 64 * 1024 * 1024;
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl) {
@@ -148,13 +134,13 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.tracker) }),
   });
   registerChangeCounter(db, changes);
-  const stopCheckpoints = file === ':memory:' ? () => {} : keepCheckpointing(sqlite);
+  const checkpoints = file === ':memory:' ? null : keepCheckpointing(sqlite);
   return {
     db,
     dialect: 'sqlite',
-    close: () => {
-      stopCheckpoints();
-      return db.destroy();
+    close: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
     },
   };
 }
