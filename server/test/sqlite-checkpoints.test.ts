@@ -122,3 +122,37 @@ it('lets the log start over once it has copied it all: writes in bursts keep the
     server.close();
   }
 });
+
+it('makes the log start over under writes that never pause, once it is long', async () => {
+  const file = freshFile();
+  const server = openSqlite(file);
+  const checkpoints = keepCheckpointing(server, { everyMs: 3_600_000, longLogPages: 50 });
+  try {
+    server.exec('create table ships (id integer primary key, name text not null)');
+    const insert = server.prepare('insert into ships (name) values (?)');
+    let writing = true;
+    let written = 0;
+    // A writer that never stops for long: a commit each turn of the event loop, as a busy server's.
+    const writer = (async () => {
+      while (writing) {
+        insert.run(`Destroyer ${written++}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const logs: number[] = [];
+    for (let k = 0; k < 20; k += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      logs.push((await checkpoints.now()).log);
+    }
+    writing = false;
+    await writer;
+    // Past 50 pages a checkpoint waits for a moment between two commits and copies all: the next
+    // commit starts the log over. Without that the log held every commit since the first.
+    expect(written).toBeGreaterThan(200);
+    expect(Math.max(...logs.slice(5))).toBeLessThan(written / 2);
+    expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written });
+  } finally {
+    await checkpoints.stop();
+    server.close();
+  }
+});

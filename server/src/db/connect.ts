@@ -69,8 +69,7 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   // each: the rows and their indexes) paid for one; at 10,000 pages, with a million players, one
   // purchase in 350 waited 50 to 85 ms. A worker thread checkpoints instead, once a second
   // (sqlite-checkpointer.ts), and the log starts over at the next write after it has copied all.
-  // SQLite's own comes only when writes never pause for that and the log reaches 100,000 pages
-  // (400 MB): it bounds the log there.
+  // SQLite's own comes only if that worker stops and the log reaches 100,000 pages (400 MB).
   sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   // A log that grew long in a burst of writes is cut back to this when it next starts over.
   sqlite.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);

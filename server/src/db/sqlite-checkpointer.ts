@@ -20,11 +20,17 @@ export interface Checkpointer {
 
 export interface CheckpointerOptions {
   everyMs?: number;
+  /** A log this long after a checkpoint is copied whole, between two commits (see below). */
+  longLogPages?: number;
   /** better-sqlite3, as a path the worker can require (the one this server loads, by default). */
   driver?: string;
 }
 
 const CHECKPOINT_EVERY_MS = 1000;
+/** 16 MB of log, within one block of SQLite's index of the log (4,096 pages). */
+const LONG_LOG_PAGES = 4096;
+/** What a full checkpoint may find left to copy while it holds the next commit back. */
+const FEW_PAGES = 256;
 
 // CommonJS, run by `new Worker(…, { eval: true })`: a file of its own would need a build entry and
 // could not be loaded from the TypeScript sources the tests run.
@@ -33,10 +39,21 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
-const checkpoint = db.prepare('pragma wal_checkpoint(passive)');
+// What the full checkpoint waits for a moment between two commits: on this thread, held up by nobody.
+db.pragma('busy_timeout = 1000');
+const passive = db.prepare('pragma wal_checkpoint(passive)');
+const full = db.prepare('pragma wal_checkpoint(full)');
 const run = () => {
   try {
-    return checkpoint.get();
+    let copied = passive.get();
+    if (copied.log <= workerData.longLogPages) return copied;
+    // Again while the last copy found many new pages, so that the full one finds few.
+    for (let pass = 0; pass < 8; pass += 1) {
+      const before = copied.checkpointed;
+      copied = passive.get();
+      if (copied.checkpointed - before <= workerData.fewPages) break;
+    }
+    return full.get();
   } catch (error) {
     return { busy: 1, log: -1, checkpointed: -1, error: String(error) };
   }
@@ -63,13 +80,24 @@ parentPort.on('message', (message) => {
  * every call. Passive: it never waits for a reader or writer, and copies only committed transactions;
  * with nothing new in the log it writes nothing.
  *
+ * The log starts over at the first commit after a checkpoint that copied all of it. Beside writes
+ * that never pause (a storm of purchases), a passive checkpoint never does: something was always
+ * committed while it copied, and the log grew by every commit, 190 MB in four seconds, until SQLite's
+ * own checkpoint on the server's thread. So when the log is still long after the passive copy
+ * (`longLogPages`), a full checkpoint follows: it waits on its own thread for a moment between two
+ * commits and copies the few pages written since, holding the next commit back only for that.
+ *
  * If the worker cannot run (no thread, the driver failing to load there), the server's own connection
  * checkpoints on this thread instead, as it did before.
  */
 export function keepCheckpointing(server: SqliteDatabase.Database, options: CheckpointerOptions = {}): Checkpointer {
   const everyMs = options.everyMs ?? CHECKPOINT_EVERY_MS;
+  const longLogPages = options.longLogPages ?? LONG_LOG_PAGES;
   const driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: server.name, everyMs, driver } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file: server.name, everyMs, longLogPages, fewPages: FEW_PAGES, driver },
+  });
   worker.unref();
   const asked: ((result: CheckpointResult) => void)[] = [];
   let fallback: Checkpointer | null = null;
