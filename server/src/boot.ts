@@ -59,6 +59,8 @@ export async function openContext(
         logger.warn('db.connection_lost', {
           error: { code: (error as { code?: unknown }).code, message: error.message },
         }),
+      onCheckpointerError: (error) =>
+        logger.warn('db.checkpoints_on_server_thread', { error: { message: error.message } }),
     });
   // Migrations run without the statement timeout: adding a column or widening one on a large table
   // may take longer than any request should. On SQLite there is no such timeout to lift.

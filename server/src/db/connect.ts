@@ -53,6 +53,8 @@ export interface ConnectOptions {
   limits?: Partial<PoolLimits>;
   /** Told about connections the pool dropped (a restart, pg_terminate_backend, a reset). */
   onConnectionError?: (error: Error) => void;
+  /** SQLite: told when the checkpoints' worker failed and they moved to the server's thread. */
+  onCheckpointerError?: (error: Error) => void;
 }
 
 export function openSqlite(file: string): SqliteDatabase.Database {
@@ -69,7 +71,8 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   // each: the rows and their indexes) paid for one; at 10,000 pages, with a million players, one
   // purchase in 350 waited 50 to 85 ms. A worker thread checkpoints instead, once a second
   // (sqlite-checkpointer.ts), and the log starts over at the next write after it has copied all.
-  // SQLite's own comes only if that worker stops and the log reaches 100,000 pages (400 MB).
+  // SQLite's own comes only when the log reaches 100,000 pages (400 MB) all the same: a reader such
+  // as a backup holding it for long under heavy writes, or the worker gone.
   sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   // A log that grew long in a burst of writes is cut back to this when it next starts over.
   sqlite.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
@@ -133,7 +136,8 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     dialect: createImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.tracker) }),
   });
   registerChangeCounter(db, changes);
-  const checkpoints = file === ':memory:' ? null : keepCheckpointing(sqlite);
+  const checkpoints =
+    file === ':memory:' ? null : keepCheckpointing(sqlite, { onWorkerError: options.onCheckpointerError });
   return {
     db,
     dialect: 'sqlite',

@@ -1,8 +1,8 @@
 // SQLite's write-ahead log copied into the database file once a second, by a connection of its own on
 // a worker thread, so the copy never holds up the requests on the main thread.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
+import { loadWhenNeeded } from '../lib/load-when-needed.ts';
 
 /** What `pragma wal_checkpoint` answers: busy (1 when it could not start), the log's pages, those copied. */
 export interface CheckpointResult {
@@ -12,6 +12,8 @@ export interface CheckpointResult {
 }
 
 export interface Checkpointer {
+  /** Where the checkpoints run: a worker thread, or the server's own when no worker could. */
+  readonly runsOn: 'worker' | 'server thread';
   /** Copies what the log holds into the file now (as the timer does), and answers what it did. */
   now(): Promise<CheckpointResult>;
   /** Stops the timer and closes the checkpointing connection. */
@@ -24,8 +26,12 @@ export interface CheckpointerOptions {
   longLogPages?: number;
   /** better-sqlite3, as a path the worker can require (the one this server loads, by default). */
   driver?: string;
+  /** Told when the worker failed and the checkpoints moved to the server's thread. */
+  onWorkerError?: (error: Error) => void;
 }
 
+/** The answer when no checkpoint ran (stopped, busy, or failed). */
+const NONE: CheckpointResult = { busy: 1, log: -1, checkpointed: -1 };
 const CHECKPOINT_EVERY_MS = 1000;
 /** 16 MB of log, within one block of SQLite's index of the log (4,096 pages). */
 const LONG_LOG_PAGES = 4096;
@@ -39,21 +45,33 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
-// What the full checkpoint waits for a moment between two commits: on this thread, held up by nobody.
-db.pragma('busy_timeout = 1000');
+// How long the full checkpoint waits for a moment between two commits, on this thread.
+db.pragma('busy_timeout = 50');
 const passive = db.prepare('pragma wal_checkpoint(passive)');
 const full = db.prepare('pragma wal_checkpoint(full)');
 const run = () => {
   try {
     let copied = passive.get();
-    if (copied.log <= workerData.longLogPages) return copied;
-    // Again while the last copy found many new pages, so that the full one finds few.
-    for (let pass = 0; pass < 8; pass += 1) {
-      const before = copied.checkpointed;
-      copied = passive.get();
-      if (copied.checkpointed - before <= workerData.fewPages) break;
+    for (let pass = 0; copied.log > workerData.longLogPages && pass < 8; pass += 1) {
+      // Not all of it: a reader (a backup) still reads from the rest, and a full checkpoint would
+      // wait for it holding every writer back.
+      if (copied.checkpointed < copied.log) return copied;
+      const again = passive.get();
+      // Busy (the lock or the log's index taken at that moment): again.
+      if (again.log < 0) continue;
+      // Nothing committed while it copied (or the log started over already): the next commit starts it over.
+      if (again.log <= copied.log) return again;
+      const fresh = again.log - copied.log;
+      copied = again;
+      // Few pages committed while it copied: a full checkpoint copies those, holding writers back.
+      // Busy when no moment between two commits came within busy_timeout: again.
+      if (fresh <= workerData.fewPages && copied.checkpointed === copied.log) {
+        const whole = full.get();
+        if (!whole.busy) return whole;
+        if (whole.log >= 0) copied = whole;
+      }
     }
-    return full.get();
+    return copied;
   } catch (error) {
     return { busy: 1, log: -1, checkpointed: -1, error: String(error) };
   }
@@ -80,20 +98,23 @@ parentPort.on('message', (message) => {
  * every call. Passive: it never waits for a reader or writer, and copies only committed transactions;
  * with nothing new in the log it writes nothing.
  *
- * The log starts over at the first commit after a checkpoint that copied all of it. Beside writes
- * that never pause (a storm of purchases), a passive checkpoint never does: something was always
- * committed while it copied, and the log grew by every commit, 190 MB in four seconds, until SQLite's
- * own checkpoint on the server's thread. So when the log is still long after the passive copy
- * (`longLogPages`), a full checkpoint follows: it waits on its own thread for a moment between two
- * commits and copies the few pages written since, holding the next commit back only for that.
+ * The log starts over at the first commit after a checkpoint that copied all of it, when no reader
+ * still reads from it. Beside writes that never pause (a storm of purchases) a passive checkpoint
+ * never gets there: something was always committed while it copied, and the log grew by every commit,
+ * 190 MB in four seconds, until SQLite's own checkpoint on the server's thread. So when the log is
+ * long (`longLogPages`), the worker copies again until few pages came in meanwhile, then runs a full
+ * checkpoint: it takes the write lock at a moment between two commits, copies those pages and syncs
+ * the log and the file, and the server's thread, at its next write, waits that long (SQLite's busy
+ * wait, in steps of 1, 2, 5 and 10 ms). Not while a reader such as a backup holds part of the log: a
+ * full checkpoint would wait for it with the write lock held.
  *
  * If the worker cannot run (no thread, the driver failing to load there), the server's own connection
- * checkpoints on this thread instead, as it did before.
+ * checkpoints on this thread instead, as it did before, and `onWorkerError` is told.
  */
 export function keepCheckpointing(server: SqliteDatabase.Database, options: CheckpointerOptions = {}): Checkpointer {
   const everyMs = options.everyMs ?? CHECKPOINT_EVERY_MS;
   const longLogPages = options.longLogPages ?? LONG_LOG_PAGES;
-  const driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = options.driver ?? loadWhenNeeded.resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { file: server.name, everyMs, longLogPages, fewPages: FEW_PAGES, driver },
@@ -101,23 +122,38 @@ export function keepCheckpointing(server: SqliteDatabase.Database, options: Chec
   worker.unref();
   const asked: ((result: CheckpointResult) => void)[] = [];
   let fallback: Checkpointer | null = null;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopping = false;
+  let ended = false;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      ended = true;
+      for (const answer of asked.splice(0)) answer(NONE);
+      resolve();
+    }),
+  );
   worker.on('message', (message: { done?: CheckpointResult }) => {
     if (message.done) asked.shift()?.(message.done);
   });
-  worker.on('error', () => {
+  worker.on('error', (error) => {
+    if (stopping) return;
     fallback ??= checkpointHere(server, everyMs);
+    options.onWorkerError?.(error);
     for (const answer of asked.splice(0)) void fallback.now().then(answer);
   });
   return {
-    now: () =>
-      fallback
-        ? fallback.now()
-        : new Promise((resolve) => {
-            asked.push(resolve);
-            worker.postMessage('now');
-          }),
+    get runsOn() {
+      return fallback ? 'server thread' : 'worker';
+    },
+    now: () => {
+      if (fallback) return fallback.now();
+      if (ended || stopping) return Promise.resolve(NONE);
+      return new Promise((resolve) => {
+        asked.push(resolve);
+        worker.postMessage('now');
+      });
+    },
     stop: async () => {
+      stopping = true;
       if (fallback) return fallback.stop();
       // Held, or a process with nothing else to do would end here, before the rest of its shutdown.
       worker.ref();
@@ -131,17 +167,18 @@ export function keepCheckpointing(server: SqliteDatabase.Database, options: Chec
 function checkpointHere(server: SqliteDatabase.Database, everyMs: number): Checkpointer {
   const checkpoint = server.prepare('pragma wal_checkpoint(passive)');
   const run = (): CheckpointResult => {
-    if (!server.open || server.inTransaction) return { busy: 1, log: -1, checkpointed: -1 };
+    if (!server.open || server.inTransaction) return NONE;
     try {
       return checkpoint.get() as CheckpointResult;
     } catch {
       // Busy or locked by another process: the next second, or SQLite's own, does it.
-      return { busy: 1, log: -1, checkpointed: -1 };
+      return NONE;
     }
   };
   const timer = setInterval(run, everyMs);
   timer.unref();
   return {
+    runsOn: 'server thread',
     now: async () => run(),
     stop: async () => clearInterval(timer),
   };
