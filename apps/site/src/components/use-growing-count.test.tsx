@@ -111,8 +111,8 @@ describe('useGrowingCount as the player scrolls', () => {
     await nearEnd(false);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(result.current).toBe(12);
-    // It watches the end a screen and a half ahead of the screen's bottom.
-    expect(watching().options?.rootMargin).toBe('0px 0px 150% 0px');
+    // It watches the end a screen ahead of the screen's bottom.
+    expect(watching().options?.rootMargin).toBe('0px 0px 100% 0px');
   });
 
   it('draws the next rows each time the end comes near, until the last', async () => {
