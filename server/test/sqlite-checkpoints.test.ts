@@ -9,7 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle, openSqlite } from '../src/db/connect.ts';
-import { type CheckpointResult, keepCheckpointing } from '../src/db/sqlite-checkpointer.ts';
+import { type Checkpointer, type CheckpointResult, keepCheckpointing } from '../src/db/sqlite-checkpointer.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,6 +33,37 @@ const waitFor = async (done: () => boolean, seconds = 15) => {
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
   return done();
 };
+
+/**
+ * A writer that never stops for long (a commit each turn of the event loop, as a busy server's) while
+ * the checkpointer is asked `times` times, 10 ms apart: what each answered, the rows written, and the
+ * writes SQLite refused.
+ */
+async function checkpointsWhileWriting(server: SqliteDatabase.Database, checkpoints: Checkpointer, times: number) {
+  const insert = server.prepare('insert into ships (name) values (?)');
+  let writing = true;
+  let written = 0;
+  const refused: string[] = [];
+  const writer = (async () => {
+    while (writing) {
+      try {
+        insert.run(`Destroyer ${written}`);
+        written += 1;
+      } catch (error) {
+        refused.push((error as { code?: string }).code ?? String(error));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const results: CheckpointResult[] = [];
+  for (let k = 0; k < times; k += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    results.push(await checkpoints.now());
+  }
+  writing = false;
+  await writer;
+  return { results, written, refused };
+}
 
 it('copies committed writes from the log into the file on its own, with nothing written meanwhile', async () => {
   const file = freshFile();
@@ -137,23 +168,8 @@ it('makes the log start over under writes that never pause, once it is long', as
   const checkpoints = keepCheckpointing(server, { everyMs: 3_600_000, longLogPages: 50 });
   try {
     server.exec('create table ships (id integer primary key, name text not null)');
-    const insert = server.prepare('insert into ships (name) values (?)');
-    let writing = true;
-    let written = 0;
-    // A writer that never stops for long: a commit each turn of the event loop, as a busy server's.
-    const writer = (async () => {
-      while (writing) {
-        insert.run(`Destroyer ${written++}`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    const results: CheckpointResult[] = [];
-    for (let k = 0; k < 20; k += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      results.push(await checkpoints.now());
-    }
-    writing = false;
-    await writer;
+    const { results, written, refused } = await checkpointsWhileWriting(server, checkpoints, 20);
+    expect(refused).toEqual([]);
     // None failed (busy is no failure: SQLite's lock was taken at that moment, the next one runs).
     expect(results.filter((result) => 'error' in result)).toEqual([]);
     const logs = results.map((result) => result.log).filter((log) => log >= 0);
@@ -178,32 +194,11 @@ it("never holds the server's writes back waiting for a reader that holds the log
   const backup = new SqliteDatabase(file);
   try {
     server.exec('create table ships (id integer primary key, name text not null)');
-    const insert = server.prepare('insert into ships (name) values (?)');
-    for (let i = 0; i < 10; i += 1) insert.run(`Scout ${i}`);
+    for (let i = 0; i < 10; i += 1) server.prepare('insert into ships (name) values (?)').run(`Scout ${i}`);
     // The backup's one read: its snapshot keeps what it reads in the log until it ends.
     backup.exec('begin');
     expect(backup.prepare('select count(*) as n from ships').get()).toEqual({ n: 10 });
-    let writing = true;
-    let written = 10;
-    const refused: string[] = [];
-    const writer = (async () => {
-      while (writing) {
-        try {
-          insert.run(`Scout ${written}`);
-          written += 1;
-        } catch (error) {
-          refused.push((error as { code?: string }).code ?? String(error));
-        }
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    const results: CheckpointResult[] = [];
-    for (let k = 0; k < 10; k += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      results.push(await checkpoints.now());
-    }
-    writing = false;
-    await writer;
+    const { results, written, refused } = await checkpointsWhileWriting(server, checkpoints, 10);
     expect(refused).toEqual([]);
     expect(written).toBeGreaterThan(100);
     // The log is long and the backup still reads from it: copied up to its snapshot, no further.
@@ -214,7 +209,7 @@ it("never holds the server's writes back waiting for a reader that holds the log
     backup.exec('commit');
     const after = await checkpoints.now();
     expect(after.checkpointed).toBe(after.log);
-    expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written });
+    expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written + 10 });
   } finally {
     backup.close();
     await checkpoints.stop();
