@@ -119,7 +119,10 @@ test('the shop’s first row loads at once, its first picture alone; a picture f
   await expect(images.nth(1)).toHaveAttribute('src', /^\/images\//);
   await expect.poll(() => pictures.askedPaths().length).toBeGreaterThan(1);
 
-  // The last card, far below the fold: lazy, not yet asked for.
+  // A little way down the list's end comes within a screen, and the next cards are drawn: the last
+  // of them far below the fold, lazy, not yet asked for.
+  await page.evaluate(() => window.scrollBy(0, 400));
+  await expect.poll(() => cards.count()).toBeGreaterThan(8);
   const last = cards.last();
   const image = last.locator('.item-image img');
   await expect(image).toHaveAttribute('loading', 'lazy');
