@@ -9,7 +9,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle, openSqlite } from '../src/db/connect.ts';
-import { type Checkpointer, type CheckpointResult, keepCheckpointing } from '../src/db/sqlite-checkpointer.ts';
+import {
+  type Checkpointer,
+  type CheckpointerOptions,
+  type CheckpointResult,
+  keepCheckpointing,
+} from '../src/db/sqlite-checkpointer.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,6 +38,26 @@ const waitFor = async (done: () => boolean, seconds = 15) => {
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
   return done();
 };
+
+/**
+ * A server's connection to a fresh file holding an empty `ships` table, and a checkpointer on it;
+ * both stopped after `body`, whatever it does.
+ */
+async function withCheckpointer(
+  options: CheckpointerOptions,
+  body: (server: SqliteDatabase.Database, checkpoints: Checkpointer, file: string) => Promise<void>,
+) {
+  const file = freshFile();
+  const server = openSqlite(file);
+  const checkpoints = keepCheckpointing(server, options);
+  try {
+    server.exec('create table ships (id integer primary key, name text not null)');
+    await body(server, checkpoints, file);
+  } finally {
+    await checkpoints.stop();
+    server.close();
+  }
+}
 
 /**
  * A writer that never stops for long (a commit each turn of the event loop, as a busy server's) while
@@ -108,17 +133,10 @@ it("checkpoints while the server's thread is busy, and closes its connection whe
 
 it('answers what a checkpoint copied when asked, and checkpoints on the server thread when no worker can', async () => {
   for (const driver of [undefined, path.join(os.tmpdir(), 'no-such-driver.js')]) {
-    const file = freshFile();
-    const server = openSqlite(file);
-    // Hours apart: only the asked-for checkpoints run in this test.
     const failures: Error[] = [];
-    const checkpoints = keepCheckpointing(server, {
-      everyMs: 3_600_000,
-      driver,
-      onWorkerError: (error) => failures.push(error),
-    });
-    try {
-      server.exec('create table ships (id integer primary key, name text not null)');
+    // Hours apart: only the asked-for checkpoints run in this test.
+    const options = { everyMs: 3_600_000, driver, onWorkerError: (error: Error) => failures.push(error) };
+    await withCheckpointer(options, async (server, checkpoints, file) => {
       for (let i = 0; i < 50; i += 1) server.prepare('insert into ships (name) values (?)').run(`Frigate ${i}`);
       const first = await checkpoints.now();
       expect(first.busy).toBe(0);
@@ -127,19 +145,12 @@ it('answers what a checkpoint copied when asked, and checkpoints on the server t
       expect(fs.statSync(file).size).toBeGreaterThan(4096);
       expect(checkpoints.runsOn).toBe(driver ? 'server thread' : 'worker');
       expect(failures.length).toBe(driver ? 1 : 0);
-    } finally {
-      await checkpoints.stop();
-      server.close();
-    }
+    });
   }
 });
 
 it('lets the log start over once it has copied it all: writes in bursts keep the log at one burst', async () => {
-  const file = freshFile();
-  const server = openSqlite(file);
-  const checkpoints = keepCheckpointing(server, { everyMs: 3_600_000 });
-  try {
-    server.exec('create table ships (id integer primary key, name text not null)');
+  await withCheckpointer({ everyMs: 3_600_000 }, async (server, checkpoints, file) => {
     const burst = () => {
       for (let i = 0; i < 100; i += 1) server.prepare('insert into ships (name) values (?)').run(`Cruiser ${i}`);
     };
@@ -156,18 +167,11 @@ it('lets the log start over once it has copied it all: writes in bursts keep the
     }
     expect(fs.statSync(`${file}-wal`).size).toBeLessThan(walBytes * 1.5);
     expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: 600 });
-  } finally {
-    await checkpoints.stop();
-    server.close();
-  }
+  });
 });
 
 it('makes the log start over under writes that never pause, once it is long', async () => {
-  const file = freshFile();
-  const server = openSqlite(file);
-  const checkpoints = keepCheckpointing(server, { everyMs: 3_600_000, longLogPages: 50 });
-  try {
-    server.exec('create table ships (id integer primary key, name text not null)');
+  await withCheckpointer({ everyMs: 3_600_000, longLogPages: 50 }, async (server, checkpoints) => {
     const { results, written, refused } = await checkpointsWhileWriting(server, checkpoints, 20);
     expect(refused).toEqual([]);
     // None failed (busy is no failure: SQLite's lock was taken at that moment, the next one runs).
@@ -179,40 +183,33 @@ it('makes the log start over under writes that never pause, once it is long', as
     expect(written).toBeGreaterThan(200);
     expect(logs.some((log, k) => k > 0 && log < (logs[k - 1] as number))).toBe(true);
     expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written });
-  } finally {
-    await checkpoints.stop();
-    server.close();
-  }
+  });
 });
 
 it("never holds the server's writes back waiting for a reader that holds the log (a backup)", async () => {
-  const file = freshFile();
-  const server = openSqlite(file);
-  // A write held back by a checkpoint fails at once here, instead of waiting.
-  server.pragma('busy_timeout = 0');
-  const checkpoints = keepCheckpointing(server, { everyMs: 3_600_000, longLogPages: 50 });
-  const backup = new SqliteDatabase(file);
-  try {
-    server.exec('create table ships (id integer primary key, name text not null)');
+  await withCheckpointer({ everyMs: 3_600_000, longLogPages: 50 }, async (server, checkpoints, file) => {
+    // A write held back by a checkpoint fails at once here, instead of waiting.
+    server.pragma('busy_timeout = 0');
     for (let i = 0; i < 10; i += 1) server.prepare('insert into ships (name) values (?)').run(`Scout ${i}`);
-    // The backup's one read: its snapshot keeps what it reads in the log until it ends.
-    backup.exec('begin');
-    expect(backup.prepare('select count(*) as n from ships').get()).toEqual({ n: 10 });
-    const { results, written, refused } = await checkpointsWhileWriting(server, checkpoints, 10);
-    expect(refused).toEqual([]);
-    expect(written).toBeGreaterThan(100);
-    // The log is long and the backup still reads from it: copied up to its snapshot, no further.
-    const last = results.filter((result) => result.log >= 0).at(-1) as CheckpointResult;
-    expect(last.log).toBeGreaterThan(50);
-    expect(last.checkpointed).toBeLessThan(last.log);
+    const backup = new SqliteDatabase(file);
+    try {
+      // The backup's one read: its snapshot keeps what it reads in the log until it ends.
+      backup.exec('begin');
+      expect(backup.prepare('select count(*) as n from ships').get()).toEqual({ n: 10 });
+      const { results, written, refused } = await checkpointsWhileWriting(server, checkpoints, 10);
+      expect(refused).toEqual([]);
+      expect(written).toBeGreaterThan(100);
+      // The log is long and the backup still reads from it: copied up to its snapshot, no further.
+      const last = results.filter((result) => result.log >= 0).at(-1) as CheckpointResult;
+      expect(last.log).toBeGreaterThan(50);
+      expect(last.checkpointed).toBeLessThan(last.log);
 
-    backup.exec('commit');
-    const after = await checkpoints.now();
-    expect(after.checkpointed).toBe(after.log);
-    expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written + 10 });
-  } finally {
-    backup.close();
-    await checkpoints.stop();
-    server.close();
-  }
+      backup.exec('commit');
+      const after = await checkpoints.now();
+      expect(after.checkpointed).toBe(after.log);
+      expect(server.prepare('select count(*) as n from ships').get()).toEqual({ n: written + 10 });
+    } finally {
+      backup.close();
+    }
+  });
 });
