@@ -3,7 +3,7 @@
 // without admin code and without a Content-Security-Policy complaint in the console, zod's included.
 // A page whose content comes in shorter than its skeleton moves nothing: the footer waits below the first screen.
 
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/accounts.ts';
 import { recordCspViolations } from '../fixtures/csp.ts';
 
@@ -53,22 +53,37 @@ test.describe('the HTML alone (no scripts)', () => {
   });
 });
 
+/** The scripts the HTML at `path` preloads. */
+async function preloads(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+test("every page's HTML preloads React DOM's renderer, which the entry imports once it has begun the first reads", async ({
+  request,
+}) => {
+  // Without the preload, the renderer would be asked for only once the entry has run: a round trip
+  // more before the page is drawn.
+  for (const path of [...shells.map((shell) => shell.path), '/purchases', '/no/such/page']) {
+    expect(
+      (await preloads(request, path)).filter((file) => /\/render-app-[\w-]+\.js$/.test(file)),
+      path,
+    ).toHaveLength(1);
+  }
+});
+
 test("a signed-in player's page preloads the notification bell; a guest's page does not", async ({ request }) => {
   // The bell is asked for only once the session check answers: the HTML of a page only a signed-in
   // player sees starts fetching it with the page's own chunk, one round trip earlier.
-  const preloads = async (path: string) =>
-    [...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
-      (match) => match[1],
-    );
   for (const path of ['/dashboard', '/inventory', '/account']) {
     expect(
-      (await preloads(path)).filter((file) => /\/notification-bell-[\w-]+\.js$/.test(file ?? '')),
+      (await preloads(request, path)).filter((file) => /\/notification-bell-[\w-]+\.js$/.test(file)),
       path,
     ).toHaveLength(1);
   }
   for (const path of ['/', '/shop', '/tiers', '/login']) {
     expect(
-      (await preloads(path)).filter((file) => /notification-bell/.test(file ?? '')),
+      (await preloads(request, path)).filter((file) => /notification-bell/.test(file)),
       path,
     ).toEqual([]);
   }

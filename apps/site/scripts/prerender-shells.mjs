@@ -35,10 +35,11 @@ const vite = await createServer({
 try {
   const { renderShell } = await vite.ssrLoadModule('/src/render-shell.tsx');
   // Which pages, and what each preloads: src/shell-pages.ts (first-load.test.ts weighs the same).
-  const { SHELL_PAGES, SIGNED_IN_MODULES, FALLBACK_SHELL } = await vite.ssrLoadModule('/src/shell-pages.ts');
+  const { SHELL_PAGES, STARTUP_MODULES, SIGNED_IN_MODULES, FALLBACK_SHELL } =
+    await vite.ssrLoadModule('/src/shell-pages.ts');
   for (const page of [...SHELL_PAGES, FALLBACK_SHELL]) {
     const seen = new Set();
-    const preloads = [page.module, ...(page.signedIn ? SIGNED_IN_MODULES : [])]
+    const preloads = [...STARTUP_MODULES, page.module, ...(page.signedIn ? SIGNED_IN_MODULES : [])]
       .flatMap((module) => chunksOf(manifest, module, seen))
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

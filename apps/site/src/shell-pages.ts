@@ -48,5 +48,11 @@ export const SHELL_PAGES: readonly ShellPage[] = [
  */
 export const FALLBACK_SHELL = { path: '/_fallback', module: 'src/pages/not-found.tsx', file: 'fallback.html' } as const;
 
+/**
+ * What every page's HTML preloads before its own module: the site's render (React DOM and the
+ * providers), which the entry imports once it has begun the first reads (main.tsx).
+ */
+export const STARTUP_MODULES: readonly string[] = ['src/render-app.tsx'];
+
 /** The bell in the header of a signed-in player (notifications/bell-slot.tsx loads it). */
 export const SIGNED_IN_MODULES: readonly string[] = ['src/notifications/notification-bell.tsx'];
