@@ -1,11 +1,21 @@
 // Vite build of the player site; in development /api and /images go to the API server on port 3000.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// React Router publishes two builds that differ in one constant, ENABLE_DEV_WARNINGS, and its
+// package exports only the one with the warnings on. The site's build takes the other: the same
+// router without its development warnings, 0.5 KB less gzip on every first load.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: {
       '/api': apiServer,
@@ -32,4 +42,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
