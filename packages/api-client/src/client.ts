@@ -246,7 +246,9 @@ export function createApiClient(options: ApiClientOptions) {
           'GET',
           category ? `/shop/items?category=${encodeURIComponent(category)}` : '/shop/items',
         ),
-      inventory: () => request<InventoryResponse>('GET', '/shop/user/inventory'),
+      /** The whole inventory; with `limit` (and the `cursor` of the page before), one page of it. */
+      inventory: (page: { limit?: number; cursor?: string } = {}) =>
+        request<InventoryResponse>('GET', `/shop/user/inventory${queryString({ ...page })}`),
       /** With `giftTo`, bought for a friend: the buyer pays, the item goes to that player. With `coupon`, its discount. */
       purchase: (itemId: string, giftTo?: string, coupon?: string) =>
         request<PurchaseResponse>('POST', '/shop/purchase', {

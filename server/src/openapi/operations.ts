@@ -87,6 +87,7 @@ import {
   imagesResponseSchema,
   imageUploadResponseSchema,
   inventoryEntryResponseSchema,
+  inventoryQuerySchema,
   inventoryResponseSchema,
   itemLedgerQuerySchema,
   itemsResponseSchema,
@@ -896,9 +897,29 @@ export const operations: OperationSpec[] = [
     route: 'GET /api/shop/user/inventory',
     operationId: 'listInventory',
     tag: 'shop',
-    summary: 'What the player holds, newest first',
+    summary: 'What the player holds, newest first: all of it, or a page at a time',
+    description:
+      'Without `limit` and `cursor` the whole inventory (`nextCursor` null). With either, one page and the ' +
+      'cursor of the next, as every paged list: a keen player’s first screen need not wait for thousands of entries.',
     access: 'player',
-    answers: { 200: json('The player’s inventory.', inventoryResponseSchema) },
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        description: `How many entries a page holds: ${DEFAULT_PAGE_SIZE} when only a cursor is given, at most ${MAX_PAGE_SIZE}.`,
+        schema: inventoryQuerySchema.shape.limit,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        description: 'The `nextCursor` of the page before. Opaque: pass it back as it came.',
+        schema: inventoryQuerySchema.shape.cursor,
+      },
+    ],
+    answers: {
+      200: json('The player’s inventory, or a page of it and the next page’s cursor.', inventoryResponseSchema),
+    },
+    refusals: { 400: 'A parameter out of range, or a cursor this list did not give out' },
   },
   {
     route: 'POST /api/shop/purchase',

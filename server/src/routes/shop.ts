@@ -1,12 +1,17 @@
 // /api/shop: the public shop (site settings with what Discord can do on this server, the monthly goal,
 // categories, items), a player's inventory, buying with credits and checking a coupon.
-import { categoryQuerySchema, couponCheckRequestSchema, purchaseRequestSchema } from '@starport/api-client/contract';
+import {
+  categoryQuerySchema,
+  couponCheckRequestSchema,
+  inventoryQuerySchema,
+  purchaseRequestSchema,
+} from '@starport/api-client/contract';
 import { Hono } from 'hono';
 import { invalid } from '../errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { sendJsonAnswer } from '../middleware/compression.ts';
 import type { AppEnv } from '../middleware/types.ts';
-import { readBody } from '../middleware/validate.ts';
+import { readBody, readQuery } from '../middleware/validate.ts';
 import { listPublicCategories, publicItemsAnswer } from '../services/catalogue/catalogue.ts';
 import { cachedAnswer, PUBLIC_KEYS } from '../services/catalogue/public-cache.ts';
 import { publicSiteSettingsAnswer } from '../services/catalogue/site-settings.ts';
@@ -45,7 +50,7 @@ export const shopRoutes = new Hono<AppEnv>()
     return sendJsonAnswer(c, await publicItemsAnswer(c.get('ctx'), category));
   })
   .get('/user/inventory', requireUser, async (c) =>
-    c.json({ inventory: await listInventory(c.get('ctx'), c.get('user').id) }),
+    c.json(await listInventory(c.get('ctx'), c.get('user').id, readQuery(c, inventoryQuerySchema))),
   )
   .post('/purchase', requireUser, async (c) => {
     const input = await readBody(c, purchaseRequestSchema);

@@ -5,6 +5,7 @@ import { rarities } from './catalogue-rules.ts';
 import { couponFieldSchema } from './coupons.ts';
 import { entryLocations } from './economy-rules.ts';
 import { giftToSchema } from './gift-to.ts';
+import { nextCursorSchema, pageQuerySchema } from './paging.ts';
 
 export const colorGradientSchema = z.object({ from: z.string(), to: z.string() });
 
@@ -155,7 +156,14 @@ export const inventoryEntrySchema = z.object({
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 
-export const inventoryResponseSchema = z.object({ inventory: z.array(inventoryEntrySchema) });
+/** `limit` and `cursor` ask for a page (paging.ts); left out, the whole inventory. */
+export const inventoryQuerySchema = pageQuerySchema;
+
+/** The inventory, newest first: the whole of it (nextCursor null), or a page and the next page's cursor. */
+export const inventoryResponseSchema = z.object({
+  inventory: z.array(inventoryEntrySchema),
+  nextCursor: nextCursorSchema,
+});
 export type InventoryResponse = z.infer<typeof inventoryResponseSchema>;
 
 export const catalogueMessages = {

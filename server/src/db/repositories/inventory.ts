@@ -71,17 +71,19 @@ export async function insertInventoryEntry(
   return { keptOnSite: Number(keptOnSite) === 1 };
 }
 
-/** A player's entries, newest first, each with the username of the player it came from. */
-export async function listInventoryEntries(db: Executor, userId: string) {
-  return db
+/**
+ * A player's entries, newest first (ties by id), each with the username of the player it came from:
+ * all of them, or one page (a keyset read on the (user_id, created_at, id) index).
+ */
+export async function listInventoryEntries(db: Executor, userId: string, page?: NewestFirstPage) {
+  const query = db
     .selectFrom('inventory_entries')
     .leftJoin('users as sender', 'sender.id', 'inventory_entries.acquired_from')
     .selectAll('inventory_entries')
     .select('sender.username as acquired_from_name')
-    .where('inventory_entries.user_id', '=', userId)
-    .orderBy('inventory_entries.created_at', 'desc')
-    .orderBy('inventory_entries.id', 'desc')
-    .execute();
+    .where('inventory_entries.user_id', '=', userId);
+  if (page) return newestFirst(query, 'inventory_entries', page).execute();
+  return query.orderBy('inventory_entries.created_at', 'desc').orderBy('inventory_entries.id', 'desc').execute();
 }
 
 /** One entry with the username of the player it came from. */

@@ -5,6 +5,8 @@ import {
   CREDITS_CATEGORY,
   catalogueMessages,
   type InventoryEntry,
+  type InventoryResponse,
+  type PageQueryInput,
   type PurchaseResponse,
 } from '@starport/api-client/contract';
 import type { AppContext } from '../../context.ts';
@@ -16,6 +18,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { authMessages, invalid, notFound, unauthorized } from '../../errors.ts';
 import { toIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { newestFirstAnswer, newestFirstRequest } from '../../lib/page-cursor.ts';
 import { toInventoryEntryView, toShopItemView } from '../catalogue/catalogue-view.ts';
 import { withItemImages } from '../catalogue/image-variants.ts';
 import { findItemWithPrice } from '../catalogue/sales.ts';
@@ -182,13 +185,39 @@ export async function purchaseWithCredits(
   };
 }
 
-export async function listInventory(ctx: AppContext, userId: string): Promise<InventoryEntry[]> {
+const INVENTORY_LIST = 'inventory';
+
+/**
+ * What the player holds, newest first: every entry when `query` asks for no page (as SPEC.md's call
+ * answers), else one page of `limit` entries (DEFAULT_PAGE_SIZE when only a cursor is given) and the
+ * cursor of the next; nextCursor is null on the last page and on the whole list.
+ */
+export async function listInventory(
+  ctx: AppContext,
+  userId: string,
+  query: PageQueryInput = {},
+): Promise<InventoryResponse> {
   const now = ctx.clock();
-  const entries = (await listInventoryEntries(ctx.db, userId)).map((row) => toInventoryEntryView(row, now));
+  let rows: Awaited<ReturnType<typeof listInventoryEntries>>;
+  let nextCursor: string | null = null;
+  if (query.limit === undefined && query.cursor === undefined) {
+    rows = await listInventoryEntries(ctx.db, userId);
+  } else {
+    const request = newestFirstRequest(query, INVENTORY_LIST);
+    ({ rows, nextCursor } = newestFirstAnswer(
+      await listInventoryEntries(ctx.db, userId, request),
+      request,
+      INVENTORY_LIST,
+    ));
+  }
+  const entries = rows.map((row) => toInventoryEntryView(row, now));
   // The pictures as they are in the library now, at sizes for srcset (the snapshot keeps only the URL).
   const items = await withItemImages(
     ctx.images,
     entries.map((entry) => entry.shopItem),
   );
-  return entries.map((entry, index) => ({ ...entry, shopItem: items[index] as InventoryEntry['shopItem'] }));
+  return {
+    inventory: entries.map((entry, index) => ({ ...entry, shopItem: items[index] as InventoryEntry['shopItem'] })),
+    nextCursor,
+  };
 }
