@@ -201,3 +201,40 @@ test('the inventory’s first row loads at once (its first picture first), the r
   await expect(images.last()).toHaveAttribute('data-loaded', '');
   await expect(images.last()).toHaveCSS('opacity', '1');
 });
+
+test('the inventory’s first picture is asked for once, as soon as the first page comes, and drawn from that fetch', async ({
+  page,
+  request,
+  player,
+}) => {
+  await mailItems(request, player.id, ['scout-corvette', 'pulse-laser-array', 'railgun-battery']);
+  await signIn(page, player.token);
+  const pictures: string[] = [];
+  const inventoryPages: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (sent.resourceType() === 'image' && url.pathname.startsWith('/images/'))
+      pictures.push(url.pathname + url.search);
+    if (url.pathname === '/api/shop/user/inventory') inventoryPages.push(url.search);
+  });
+  await page.goto('/inventory');
+  const first = page.locator('.inventory-grid .item-image img').first();
+  await expect
+    .poll(() =>
+      first.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  // The page's first read is a small first page, not the whole inventory.
+  expect(inventoryPages).toEqual(['?limit=24']);
+  const drawn = await first.evaluate((image) => {
+    const url = new URL((image as HTMLImageElement).currentSrc);
+    return url.pathname + url.search;
+  });
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  await expect(preload).toHaveAttribute('imagesizes', (await first.getAttribute('sizes')) ?? '');
+  await expect(preload).toHaveAttribute('imagesrcset', (await first.getAttribute('srcset')) ?? '');
+  // The copy the picture shows is the one the preload fetched: asked for once, not again by the picture.
+  expect(pictures.filter((asked) => asked === drawn)).toHaveLength(1);
+});

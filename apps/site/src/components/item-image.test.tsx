@@ -12,6 +12,7 @@ import {
   ItemImage,
   usePictureQueue,
 } from './item-image.tsx';
+import { preloadFirstPicture } from './preload-picture.ts';
 
 const sized = (name: string): SizedImage => ({
   url: `/images/library/${name}.webp?v=h`,
@@ -111,5 +112,33 @@ describe('FirstPictureFirst', () => {
   it('outside such a list, asks for every picture as it is drawn', () => {
     renderList({ queued: false });
     expect(asked()).toEqual(names.map((name) => `/images/library/${name}.webp?v=h`));
+  });
+});
+
+describe('preloadFirstPicture', () => {
+  const api = () => createFakeApi({}, { token: null }).client;
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  afterEach(() => {
+    for (const link of preloads()) link.remove();
+  });
+
+  it('asks for the picture with the srcset and sizes its ItemImage will use, at high priority, once', () => {
+    preloadFirstPicture(api(), { imageUrl: '/images/library/Probe.webp', image: sized('Probe') }, '280px');
+    preloadFirstPicture(api(), { imageUrl: '/images/library/Probe.webp', image: sized('Probe') }, '280px');
+    const links = preloads();
+    expect(links).toHaveLength(1);
+    const link = links[0] as HTMLLinkElement;
+    expect(link.getAttribute('href')).toBe('/images/library/Probe.webp?v=h');
+    expect(link.getAttribute('imagesrcset')).toBe(
+      '/images/library/Probe.webp?v=h&w=256 256w, /images/library/Probe.webp?v=h 512w',
+    );
+    expect(link.getAttribute('imagesizes')).toBe('280px');
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('asks for nothing when there is no first item or it has no picture', () => {
+    preloadFirstPicture(api(), undefined, '280px');
+    preloadFirstPicture(api(), { imageUrl: null }, '280px');
+    expect(preloads()).toHaveLength(0);
   });
 });

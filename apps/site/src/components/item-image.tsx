@@ -3,6 +3,7 @@
 // picks the narrowest that fills the frame (srcset with the layout's `sizes`), and the addresses carry
 // the picture's hash, so they are cached for a year (server/README.md "Images"). In a list that
 // shows its first picture first (FirstPictureFirst), the others are asked for once it is on screen.
+import type { ApiClient } from '@starport/api-client/client';
 import type { ItemImage as SizedImage } from '@starport/api-client/contract';
 import { markImageLoaded } from '@starport/ui/loading';
 import { createContext, type ReactNode, startTransition, useContext, useEffect, useMemo, useState } from 'react';
@@ -81,6 +82,13 @@ export function FirstPictureFirst({ queue, children }: { queue: PictureQueue; ch
   return <PictureQueueContext.Provider value={queue}>{children}</PictureQueueContext.Provider>;
 }
 
+/** The picture's address and, when the server sized it, its srcset (each copy with its width). */
+export function pictureSources(api: ApiClient, imageUrl: string | null, image: SizedImage | undefined) {
+  const src = api.imageUrl(image?.url ?? imageUrl);
+  const srcSet = image?.variants.map((variant) => `${api.imageUrl(variant.url)} ${variant.width}w`).join(', ');
+  return { src, srcSet };
+}
+
 /** Calls `then` once the frame now being drawn is on screen. */
 function afterPaint(then: () => void) {
   requestAnimationFrame(() => setTimeout(then, 0));
@@ -88,7 +96,7 @@ function afterPaint(then: () => void) {
 
 export function ItemImage({ imageUrl, image, name, className, sizes, priority }: ItemImageProps) {
   const api = useApi();
-  const src = api.imageUrl(image?.url ?? imageUrl);
+  const { src, srcSet } = pictureSources(api, imageUrl, image);
   // Remembers which address failed, so an item given a new picture tries again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const frame = className ? `item-image ${className}` : 'item-image';
@@ -110,7 +118,6 @@ export function ItemImage({ imageUrl, image, name, className, sizes, priority }:
       </div>
     );
   }
-  const srcSet = image?.variants.map((variant) => `${api.imageUrl(variant.url)} ${variant.width}w`).join(', ');
   return (
     <div className={frame}>
       <img

@@ -46,8 +46,27 @@ const gift = makeInventoryEntry({
   keptOnSite: true,
 });
 
-function inventoryApi(entries: unknown[]) {
-  return { 'GET /api/shop/user/inventory': () => json(200, { inventory: entries }) };
+/**
+ * The inventory call as the server answers it: all of `entries` without a page asked for, else
+ * `limit` of them from the cursor on (the cursor here is the index to go on from), and the next cursor.
+ */
+function inventoryApi(entries: unknown[], failAt?: { cursor: string; times: number }) {
+  let failures = failAt?.times ?? 0;
+  return {
+    'GET /api/shop/user/inventory': ({ url }: { url: string }) => {
+      const query = new URL(url, 'http://site').searchParams;
+      const limit = query.get('limit');
+      if (!limit) return json(200, { inventory: entries, nextCursor: null });
+      const cursor = query.get('cursor');
+      if (cursor && cursor === failAt?.cursor && failures > 0) {
+        failures -= 1;
+        return json(500, { error: { message: 'Internal error' } });
+      }
+      const from = Number(cursor ?? 0);
+      const to = from + Number(limit);
+      return json(200, { inventory: entries.slice(from, to), nextCursor: to < entries.length ? String(to) : null });
+    },
+  };
 }
 
 function entryCard(name: string) {
@@ -115,6 +134,76 @@ describe('inventory page', () => {
     await waitFor(() => expect(names()).toHaveLength(70), { timeout: 10_000 });
     expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
     // 12 with the data, then 48 and 10: three steps. Drawn in jsdom on a busy machine it takes seconds.
+  }, 20_000);
+
+  it('asks for a small first page, then the next pages as the cards drawn reach the end of what came', async () => {
+    const hangar = Array.from({ length: 100 }, (_, i) =>
+      makeInventoryEntry({ _id: `e-${i}`, shopItem: makeItem({ _id: `ship-${i}`, name: `Ship ${i}` }) }),
+    );
+    const { calls } = renderApp('/inventory', { user: makeUser(), api: inventoryApi(hangar) });
+
+    await screen.findByRole('article', { name: 'Ship 0' });
+    const names = () =>
+      screen
+        .getAllByRole('article')
+        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
+    await waitFor(() => expect(names()).toHaveLength(100), { timeout: 10_000 });
+    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+    expect(calls.filter((call) => call.startsWith('GET /api/shop/user/inventory'))).toEqual([
+      'GET /api/shop/user/inventory?limit=24',
+      'GET /api/shop/user/inventory?limit=60&cursor=24',
+      'GET /api/shop/user/inventory?limit=60&cursor=84',
+    ]);
+    expect(screen.queryByText('Loading more...')).toBeNull();
+  }, 20_000);
+
+  it('asks for the first held entry’s picture as soon as the first page comes, at high priority', async () => {
+    const picture = (name: string) => ({
+      imageUrl: `/images/library/${name}.webp`,
+      image: {
+        url: `/images/library/${name}.webp?v=h`,
+        width: 512,
+        height: 512,
+        variants: [{ url: `/images/library/${name}.webp?v=h`, width: 512 }],
+      },
+    });
+    const refunded = makeInventoryEntry({
+      _id: 'gone',
+      shopItem: makeItem({ _id: 'gone', name: 'Refunded Hauler', ...picture('hauler') }),
+      revokedAt: '2026-11-23T12:00:00.000Z',
+    });
+    const held = makeInventoryEntry({
+      _id: 'held',
+      shopItem: makeItem({ _id: 'lance', name: 'Ion Lance', ...picture('lance') }),
+    });
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi([refunded, held]) });
+
+    await screen.findByRole('article', { name: 'Ion Lance' });
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => [link.getAttribute('href'), link.getAttribute('fetchpriority')])).toEqual([
+      ['/images/library/lance.webp?v=h', 'high'],
+    ]);
+    for (const link of preloads) link.remove();
+  });
+
+  it('offers Load more when a later page did not come, and goes on from there when asked', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hangar = Array.from({ length: 40 }, (_, i) =>
+      makeInventoryEntry({ _id: `e-${i}`, shopItem: makeItem({ _id: `ship-${i}`, name: `Ship ${i}` }) }),
+    );
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi(hangar, { cursor: '24', times: 1 }) });
+
+    const more = await screen.findByRole('button', { name: 'Load more' }, { timeout: 10_000 });
+    expect(screen.getByRole('alert').textContent).toBe('Could not load the rest of your inventory.');
+    // What came is all drawn meanwhile.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    expect(logged).toHaveBeenCalledWith('Failed to load more of the inventory', expect.anything());
+
+    act(() => more.click());
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40), { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
   }, 20_000);
 
   it('leads Trade to the trade page for this entry and opens the Gift dialog when the item may be passed on', async () => {

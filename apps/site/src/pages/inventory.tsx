@@ -26,14 +26,24 @@ import {
   ItemImage,
   usePictureQueue,
 } from '../components/item-image.tsx';
+import { preloadFirstPicture } from '../components/preload-picture.ts';
 import { InventoryGridSkeleton } from '../components/skeletons.tsx';
 import { useGrowingCount } from '../components/use-growing-count.ts';
-import { type PageRead, useLoaded } from '../components/use-loaded.ts';
+import type { PageRead } from '../components/use-loaded.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useNotificationEvents } from '../notifications/notifications-provider.tsx';
 import { TabLink, useRouteVisible } from '../routing/tab-routes.tsx';
+import { INVENTORY_FIRST_PAGE, type InventoryPages, useInventoryPages, useMoreWhenNear } from './use-inventory.ts';
 
-const readInventory: PageRead<InventoryResponse> = (api) => api.shop.inventory();
+/**
+ * The first page of the inventory; its first held entry's picture (the phone's largest paint) is
+ * fetched as soon as the answer comes, before the list is drawn.
+ */
+const readInventory: PageRead<InventoryResponse> = (api) =>
+  api.shop.inventory({ limit: INVENTORY_FIRST_PAGE }).then((answer) => {
+    preloadFirstPicture(api, answer.inventory.find((entry) => !entry.revokedAt)?.shopItem, INVENTORY_IMAGE_SIZES);
+    return answer;
+  });
 /** Begun before the page first renders, beside the session check (components/use-loaded.ts). */
 export const reads = [readInventory];
 
@@ -219,27 +229,12 @@ export function InventoryPage() {
   usePageTitle('Inventory');
   const routeVisible = useRouteVisible();
   const toast = useToast();
-  const { data, loading } = useLoaded(readInventory, 'Failed to load inventory');
-  // The entries as loaded, then as each change's answer says. Drawn from the answer in the very
-  // render that brings it: copied into state by an effect, the empty list showed for a frame first.
-  const [changed, setChanged] = useState<InventoryEntry[] | null>(null);
-  const loaded = data?.inventory;
-  const entries = changed ?? loaded ?? [];
-  const update = useCallback(
-    (change: (current: InventoryEntry[]) => InventoryEntry[]) =>
-      setChanged((current) => change(current ?? loaded ?? [])),
-    [loaded],
-  );
+  const pages = useInventoryPages(readInventory);
+  const { entries, loading, update } = pages;
   const [gifting, setGifting] = useState<InventoryEntry | null>(null);
   // What arrives or leaves while the page is open (a gift, a trade, a mail, a delivery, a reversal)
   // shows at once: the notice that tells of it reloads the list.
-  const api = useApi();
-  useNotificationEvents(INVENTORY_NOTICES, () => {
-    api.shop
-      .inventory()
-      .then((answer) => setChanged(answer.inventory))
-      .catch((error: unknown) => console.error('Failed to reload inventory', error));
-  });
+  useNotificationEvents(INVENTORY_NOTICES, pages.reload);
 
   // What the player holds: a revoked entry (refunded, disputed) is no longer theirs.
   const held = entries.filter((entry) => !entry.revokedAt);
@@ -247,6 +242,8 @@ export function InventoryPage() {
   // player scrolls towards them (no one long task).
   const pictures = usePictureQueue();
   const [drawn, listEnd] = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP, pictures.open);
+  // The next page is asked for while a step of cards is still left to draw, so it is there when needed.
+  useMoreWhenNear(pages, drawn, held.length, INVENTORY_DRAWN_STEP, pictures.open);
   const replace = useCallback(
     (next: InventoryEntry) => update((current) => current.map((entry) => (entry._id === next._id ? next : entry))),
     [update],
@@ -291,6 +288,7 @@ export function InventoryPage() {
             ))}
           </ul>
           {drawn < held.length ? <div ref={listEnd} /> : null}
+          <MoreEntries pages={pages} allDrawn={drawn >= held.length} />
         </FirstPictureFirst>
       )}
       {gifting ? (
@@ -303,6 +301,26 @@ export function InventoryPage() {
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** Under the cards: that more are coming, or a button to ask again when they did not come. */
+function MoreEntries({ pages, allDrawn }: { pages: InventoryPages; allDrawn: boolean }) {
+  if (pages.more === 'failed') {
+    return (
+      <div className="button-row inventory-more">
+        <p role="alert">Could not load the rest of your inventory.</p>
+        <button type="button" className="btn btn-secondary" onClick={pages.loadMore}>
+          Load more
+        </button>
+      </div>
+    );
+  }
+  if (!pages.hasMore || !allDrawn) return null;
+  return (
+    <p className="inventory-more" role="status">
+      Loading more...
+    </p>
   );
 }
 

@@ -53,7 +53,8 @@ export function memoryTokenStore(initial: string | null) {
 }
 
 /**
- * The real client over a fake fetch. Unknown keys answer 404 with the envelope, so a test that
+ * The real client over a fake fetch, answering "METHOD /api/path[?query]" keys; a key without a
+ * query also answers its path with any query. Unknown keys answer 404 with the envelope, so a test that
  * forgot a fake sees why. `calls` lists every key asked, `requests` the bodies too.
  */
 export function createFakeApi(answers: Record<string, FakeRoute>, options: { token: string | null }) {
@@ -66,7 +67,8 @@ export function createFakeApi(answers: Record<string, FakeRoute>, options: { tok
     const form = init?.body instanceof FormData ? init.body : null;
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ key, body, form });
-    const answer = answers[key];
+    // A key with no query answers every query of its path (the route reads `url`) unless one is keyed.
+    const answer = answers[key] ?? answers[key.replace(/\?.*$/, '')];
     if (!answer) return json(404, { error: { message: `No fake for ${key}` } });
     return answer({ body, form, url, headers: new Headers(init?.headers) });
   });
