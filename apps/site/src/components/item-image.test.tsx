@@ -128,12 +128,20 @@ describe('preloadFirstPicture', () => {
     const links = preloads();
     expect(links).toHaveLength(1);
     const link = links[0] as HTMLLinkElement;
-    expect(link.getAttribute('href')).toBe('/images/library/Probe.webp?v=h');
+    // No href beside a srcset: a browser that cannot choose from it fetches nothing it would not show.
+    expect(link.getAttribute('href')).toBeNull();
     expect(link.getAttribute('imagesrcset')).toBe(
       '/images/library/Probe.webp?v=h&w=256 256w, /images/library/Probe.webp?v=h 512w',
     );
     expect(link.getAttribute('imagesizes')).toBe('280px');
     expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('asks for a picture the server did not size by its address', () => {
+    preloadFirstPicture(api(), { imageUrl: '/images/library/Old.webp' }, '280px');
+    expect(preloads().map((link) => [link.getAttribute('href'), link.getAttribute('imagesrcset')])).toEqual([
+      ['/images/library/Old.webp', null],
+    ]);
   });
 
   it('asks for nothing when there is no first item or it has no picture', () => {

@@ -22,8 +22,11 @@ export function preloadFirstPicture(
   if (!src || preloaded.has(src)) return;
   preloaded.add(src);
   const link = document.createElement('link');
-  const attributes: Record<string, string> = { rel: 'preload', as: 'image', href: src, fetchpriority: 'high' };
-  if (srcSet) Object.assign(attributes, { imagesrcset: srcSet, imagesizes: sizes });
+  // With a srcset, no href: a browser that cannot choose from the srcset preloads nothing rather
+  // than the full-size picture its <img> would not use.
+  const attributes: Record<string, string> = srcSet
+    ? { rel: 'preload', as: 'image', imagesrcset: srcSet, imagesizes: sizes, fetchpriority: 'high' }
+    : { rel: 'preload', as: 'image', href: src, fetchpriority: 'high' };
   for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
   document.head.append(link);
 }

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { controlledStream } from '../test/event-stream.ts';
 import { json, loadedRoutes, makeUser, renderApp } from '../test/render-app.tsx';
 import { useNotificationEvents } from './notifications-provider.tsx';
 
@@ -16,23 +17,6 @@ const mailed: Notification = {
   createdAt: new Date().toISOString(),
   readAt: null,
 };
-
-/** A stream the test writes events into, as the server would. */
-function controlledStream() {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return {
-    response: () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }) as Response,
-    send(event: string, data: unknown) {
-      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-    },
-  };
-}
 
 function GiftProbe() {
   const [heard, setHeard] = useState<string[]>([]);

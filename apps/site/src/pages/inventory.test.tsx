@@ -1,6 +1,7 @@
 // The inventory of SPEC.md §2/§4: owned items, delivery status, acquisition, trade lock, the empty state.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { controlledStream } from '../test/event-stream.ts';
 import { json, makeInventoryEntry, makeItem, makeUser, renderApp } from '../test/render-app.tsx';
 
 const delivered = makeInventoryEntry({
@@ -53,7 +54,7 @@ const gift = makeInventoryEntry({
 function inventoryApi(entries: unknown[], failAt?: { cursor: string; times: number }) {
   let failures = failAt?.times ?? 0;
   return {
-    'GET /api/shop/user/inventory': ({ url }: { url: string }) => {
+    'GET /api/shop/user/inventory?*': ({ url }: { url: string }) => {
       const query = new URL(url, 'http://site').searchParams;
       const limit = query.get('limit');
       if (!limit) return json(200, { inventory: entries, nextCursor: null });
@@ -133,7 +134,8 @@ describe('inventory page', () => {
         .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
     await waitFor(() => expect(names()).toHaveLength(70), { timeout: 10_000 });
     expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
-    // 12 with the data, then 48 and 10: three steps. Drawn in jsdom on a busy machine it takes seconds.
+    // 24 with the first page, then 46 more from the second, drawn a step at a time. Drawn in jsdom on a
+    // busy machine it takes seconds.
   }, 20_000);
 
   it('asks for a small first page, then the next pages as the cards drawn reach the end of what came', async () => {
@@ -180,11 +182,68 @@ describe('inventory page', () => {
 
     await screen.findByRole('article', { name: 'Ion Lance' });
     const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
-    expect(preloads.map((link) => [link.getAttribute('href'), link.getAttribute('fetchpriority')])).toEqual([
-      ['/images/library/lance.webp?v=h', 'high'],
+    expect(preloads.map((link) => [link.getAttribute('imagesrcset'), link.getAttribute('fetchpriority')])).toEqual([
+      ['/images/library/lance.webp?v=h 512w', 'high'],
     ]);
     for (const link of preloads) link.remove();
   });
+
+  it('shows its skeleton, not the empty inventory, while a first page of refunded entries is followed by the next', async () => {
+    const refunded = Array.from({ length: 24 }, (_, i) =>
+      makeInventoryEntry({
+        _id: `r-${i}`,
+        shopItem: makeItem({ _id: `gone-${i}`, name: `Refunded ${i}` }),
+        revokedAt: '2026-11-23T12:00:00.000Z',
+      }),
+    );
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderApp('/inventory', { user: makeUser(), api: inventoryApi([...refunded, delivered]) });
+
+    expect(await screen.findByRole('article', { name: 'Nova Scout' }, { timeout: 10_000 })).toBeTruthy();
+    observer.disconnect();
+    expect(seen.some((text) => text.includes('Your inventory is empty'))).toBe(false);
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('reads again as many entries as had come when a notice says the inventory changed', async () => {
+    const stream = controlledStream();
+    const hangar = Array.from({ length: 30 }, (_, i) =>
+      makeInventoryEntry({ _id: `e-${i}`, shopItem: makeItem({ _id: `ship-${i}`, name: `Ship ${i}` }) }),
+    );
+    const { calls } = renderApp('/inventory', {
+      user: makeUser(),
+      api: { ...inventoryApi(hangar), 'GET /api/notifications/stream': () => stream.response() },
+    });
+    const names = () =>
+      screen
+        .getAllByRole('article')
+        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
+    await waitFor(() => expect(names()).toHaveLength(30), { timeout: 10_000 });
+
+    // A gift arrives: newest, so first.
+    hangar.unshift(
+      makeInventoryEntry({ _id: 'gift', shopItem: makeItem({ _id: 'probe', name: 'Deep Probe' }), acquiredAs: 'gift' }),
+    );
+    stream.send('notification', {
+      _id: 'n-1',
+      kind: 'gift_received',
+      data: {},
+      createdAt: new Date().toISOString(),
+      readAt: null,
+    });
+    await waitFor(() => expect(names()).toHaveLength(31), { timeout: 10_000 });
+    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+    const reads = calls.filter((call) => call.startsWith('GET /api/shop/user/inventory'));
+    // The first page, the rest of the 30, then the 30 read again in one page, then the one left over.
+    expect(reads).toEqual([
+      'GET /api/shop/user/inventory?limit=24',
+      'GET /api/shop/user/inventory?limit=60&cursor=24',
+      'GET /api/shop/user/inventory?limit=30',
+      'GET /api/shop/user/inventory?limit=60&cursor=30',
+    ]);
+  }, 20_000);
 
   it('offers Load more when a later page did not come, and goes on from there when asked', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -267,7 +326,7 @@ describe('inventory page', () => {
     renderApp('/inventory', {
       user: makeUser(),
       api: {
-        'GET /api/shop/user/inventory': () =>
+        'GET /api/shop/user/inventory?*': () =>
           new Promise<Response>((resolve) => {
             answer = resolve;
           }),
@@ -295,7 +354,7 @@ describe('inventory page', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/inventory', {
       user: makeUser(),
-      api: { 'GET /api/shop/user/inventory': () => json(500, { error: { message: 'Internal error' } }) },
+      api: { 'GET /api/shop/user/inventory?*': () => json(500, { error: { message: 'Internal error' } }) },
     });
 
     expect(await screen.findByText('Your inventory is empty')).toBeTruthy();

@@ -243,7 +243,8 @@ export function InventoryPage() {
   const pictures = usePictureQueue();
   const [drawn, listEnd] = useGrowingCount(held.length, INVENTORY_FIRST_DRAWN, INVENTORY_DRAWN_STEP, pictures.open);
   // The next page is asked for while a step of cards is still left to draw, so it is there when needed.
-  useMoreWhenNear(pages, drawn, held.length, INVENTORY_DRAWN_STEP, pictures.open);
+  // With no held entry drawn (a first page of refunded ones) no picture opens the queue: ask at once.
+  useMoreWhenNear(pages, drawn, held.length, INVENTORY_DRAWN_STEP, pictures.open || held.length === 0);
   const replace = useCallback(
     (next: InventoryEntry) => update((current) => current.map((entry) => (entry._id === next._id ? next : entry))),
     [update],
@@ -263,8 +264,11 @@ export function InventoryPage() {
     <div className="page container inventory-page">
       <InventoryIntro />
 
-      {loading ? (
+      {loading || (held.length === 0 && pages.hasMore && pages.more !== 'failed') ? (
+        // A first page of refunded entries is not an empty inventory: the next is on its way.
         <InventoryGridSkeleton />
+      ) : held.length === 0 && pages.hasMore ? (
+        <MoreEntries pages={pages} allDrawn />
       ) : held.length === 0 ? (
         <div className="empty-state">
           <p>Your inventory is empty</p>
@@ -306,6 +310,7 @@ export function InventoryPage() {
 
 /** Under the cards: that more are coming, or a button to ask again when they did not come. */
 function MoreEntries({ pages, allDrawn }: { pages: InventoryPages; allDrawn: boolean }) {
+  if (!pages.hasMore) return null;
   if (pages.more === 'failed') {
     return (
       <div className="button-row inventory-more">
@@ -316,7 +321,7 @@ function MoreEntries({ pages, allDrawn }: { pages: InventoryPages; allDrawn: boo
       </div>
     );
   }
-  if (!pages.hasMore || !allDrawn) return null;
+  if (!allDrawn) return null;
   return (
     <p className="inventory-more" role="status">
       Loading more...

@@ -457,7 +457,7 @@ describe('revoked items in the inventory', () => {
     renderApp('/inventory', {
       user: makeUser(),
       api: {
-        'GET /api/shop/user/inventory': () =>
+        'GET /api/shop/user/inventory?*': () =>
           json(200, {
             inventory: [
               makeInventoryEntry({
@@ -485,7 +485,7 @@ describe('revoked items in the inventory', () => {
     renderApp('/inventory', {
       user: makeUser(),
       api: {
-        'GET /api/shop/user/inventory': () =>
+        'GET /api/shop/user/inventory?*': () =>
           json(200, {
             inventory: [
               makeInventoryEntry({

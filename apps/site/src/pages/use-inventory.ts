@@ -4,7 +4,7 @@
 // come, and a change the page makes or hears of (a gift, a trade, a delivery) is applied to them.
 import type { ApiClient } from '@starport/api-client/client';
 import type { InventoryEntry, InventoryResponse } from '@starport/api-client/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../app-providers.tsx';
 import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 
@@ -12,6 +12,8 @@ import { type PageRead, useLoaded } from '../components/use-loaded.ts';
 export const INVENTORY_FIRST_PAGE = 24;
 /** Each later page. */
 export const INVENTORY_PAGE = 60;
+/** Reading again what had come, a page this long at a time: the server's most (MAX_PAGE_SIZE). */
+export const INVENTORY_REREAD_PAGE = 200;
 
 interface Listed {
   entries: InventoryEntry[];
@@ -25,12 +27,14 @@ function appended(entries: InventoryEntry[], page: InventoryEntry[]): InventoryE
   return [...entries, ...page.filter((entry) => !seen.has(entry._id))];
 }
 
-/** The first `count` entries (at least a first page) read again, a page at a time. */
+/** The first `count` entries (at least a first page) read again, in as few pages as the server allows. */
 async function readAgain(api: ApiClient, count: number): Promise<Listed> {
-  let listed = await api.shop.inventory({ limit: INVENTORY_FIRST_PAGE });
-  let entries = listed.inventory;
+  const limit = () => Math.min(INVENTORY_REREAD_PAGE, Math.max(INVENTORY_FIRST_PAGE, count - entries.length));
+  let entries: InventoryEntry[] = [];
+  let listed = await api.shop.inventory({ limit: limit() });
+  entries = listed.inventory;
   while (listed.nextCursor && entries.length < count) {
-    listed = await api.shop.inventory({ limit: INVENTORY_PAGE, cursor: listed.nextCursor });
+    listed = await api.shop.inventory({ limit: limit(), cursor: listed.nextCursor });
     entries = appended(entries, listed.inventory);
   }
   return { entries, cursor: listed.nextCursor ?? null };
@@ -78,15 +82,20 @@ export function useInventoryPages(read: PageRead<InventoryResponse>): InventoryP
     [change],
   );
 
+  // Each reading again of the list starts a new generation: a page or a reading begun before the
+  // latest reading began answers for a list no longer shown, and is dropped.
+  const generation = useRef(0);
+
   const { cursor } = listed;
   const loadMore = useCallback(() => {
     if (!cursor) return;
+    const mine = generation.current;
     setMore('loading');
     api.shop
       .inventory({ limit: INVENTORY_PAGE, cursor })
       .then((page) => {
+        if (mine !== generation.current) return;
         change((current) =>
-          // Read again meanwhile: this page followed a list that is no longer the one shown.
           current.cursor === cursor
             ? { entries: appended(current.entries, page.inventory), cursor: page.nextCursor ?? null }
             : current,
@@ -95,15 +104,26 @@ export function useInventoryPages(read: PageRead<InventoryResponse>): InventoryP
       })
       .catch((error: unknown) => {
         console.error('Failed to load more of the inventory', error);
-        setMore('failed');
+        if (mine === generation.current) setMore('failed');
       });
   }, [api, cursor, change]);
 
   const count = listed.entries.length;
   const reload = useCallback(() => {
+    generation.current += 1;
+    const mine = generation.current;
+    // No page is asked for meanwhile: the reading brings as many entries as had come.
+    setMore('loading');
     readAgain(api, count)
-      .then((again) => setChanged(again))
-      .catch((error: unknown) => console.error('Failed to reload inventory', error));
+      .then((again) => {
+        if (mine !== generation.current) return;
+        setChanged(again);
+        setMore('idle');
+      })
+      .catch((error: unknown) => {
+        console.error('Failed to reload inventory', error);
+        if (mine === generation.current) setMore('idle');
+      });
   }, [api, count]);
 
   return { entries: listed.entries, loading, hasMore: cursor !== null, more, loadMore, update, reload };

@@ -166,7 +166,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     'GET /api/updates': () => json(200, { pinned: null, updates: [], nextCursor: null }),
     'GET /api/shop/categories': () => json(200, { categories: [] }),
     'GET /api/shop/items': () => json(200, { items: [] }),
-    'GET /api/shop/user/inventory': () => json(200, { inventory: [] }),
+    'GET /api/shop/user/inventory?*': () => json(200, { inventory: [] }),
     // The admin screens' lists, empty.
     'GET /api/admin/stats': () =>
       json(200, { stats: { totalUsers: 0, activeSubscriptions: 0, shopItems: 0, revenue30d: 0 } }),

@@ -53,8 +53,8 @@ export function memoryTokenStore(initial: string | null) {
 }
 
 /**
- * The real client over a fake fetch, answering "METHOD /api/path[?query]" keys; a key without a
- * query also answers its path with any query. Unknown keys answer 404 with the envelope, so a test that
+ * The real client over a fake fetch, answering "METHOD /api/path[?query]" keys exactly, and
+ * "METHOD /api/path?*" for that path with any query. Unknown keys answer 404 with the envelope, so a test that
  * forgot a fake sees why. `calls` lists every key asked, `requests` the bodies too.
  */
 export function createFakeApi(answers: Record<string, FakeRoute>, options: { token: string | null }) {
@@ -67,8 +67,8 @@ export function createFakeApi(answers: Record<string, FakeRoute>, options: { tok
     const form = init?.body instanceof FormData ? init.body : null;
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ key, body, form });
-    // A key with no query answers every query of its path (the route reads `url`) unless one is keyed.
-    const answer = answers[key] ?? answers[key.replace(/\?.*$/, '')];
+    // "METHOD /api/path?*" answers that path with any query or none (the route reads `url`).
+    const answer = answers[key] ?? answers[`${key.replace(/\?.*$/, '')}?*`];
     if (!answer) return json(404, { error: { message: `No fake for ${key}` } });
     return answer({ body, form, url, headers: new Headers(init?.headers) });
   });
