@@ -1,8 +1,11 @@
 // The inventory of SPEC.md §2/§4: owned items, delivery status, acquisition, trade lock, the empty state.
+
+import { MAX_PAGE_SIZE } from '@starport/api-client/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { controlledStream } from '../test/event-stream.ts';
 import { json, makeInventoryEntry, makeItem, makeUser, renderApp } from '../test/render-app.tsx';
+import { INVENTORY_REREAD_PAGE } from './use-inventory.ts';
 
 const delivered = makeInventoryEntry({
   _id: 'e1',
@@ -244,6 +247,10 @@ describe('inventory page', () => {
       'GET /api/shop/user/inventory?limit=60&cursor=30',
     ]);
   }, 20_000);
+
+  it('reads again in pages as long as the server gives', () => {
+    expect(INVENTORY_REREAD_PAGE).toBe(MAX_PAGE_SIZE);
+  });
 
   it('offers Load more when a later page did not come, and goes on from there when asked', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
