@@ -73,6 +73,12 @@ function inventoryApi(entries: unknown[], failAt?: { cursor: string; times: numb
   };
 }
 
+/** The names of the cards drawn, in order. */
+const cardNames = () =>
+  screen
+    .getAllByRole('article')
+    .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
+
 function entryCard(name: string) {
   return within(screen.getByRole('article', { name }));
 }
@@ -131,12 +137,8 @@ describe('inventory page', () => {
     renderApp('/inventory', { user: makeUser(), api: inventoryApi(hangar) });
 
     await screen.findByRole('article', { name: 'Ship 0' });
-    const names = () =>
-      screen
-        .getAllByRole('article')
-        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
-    await waitFor(() => expect(names()).toHaveLength(70), { timeout: 10_000 });
-    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+    await waitFor(() => expect(cardNames()).toHaveLength(70), { timeout: 10_000 });
+    expect(cardNames()).toEqual(hangar.map((entry) => entry.shopItem.name));
     // 24 with the first page, then 46 more from the second, drawn a step at a time. Drawn in jsdom on a
     // busy machine it takes seconds.
   }, 20_000);
@@ -148,12 +150,8 @@ describe('inventory page', () => {
     const { calls } = renderApp('/inventory', { user: makeUser(), api: inventoryApi(hangar) });
 
     await screen.findByRole('article', { name: 'Ship 0' });
-    const names = () =>
-      screen
-        .getAllByRole('article')
-        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
-    await waitFor(() => expect(names()).toHaveLength(100), { timeout: 10_000 });
-    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+    await waitFor(() => expect(cardNames()).toHaveLength(100), { timeout: 10_000 });
+    expect(cardNames()).toEqual(hangar.map((entry) => entry.shopItem.name));
     expect(calls.filter((call) => call.startsWith('GET /api/shop/user/inventory'))).toEqual([
       'GET /api/shop/user/inventory?limit=24',
       'GET /api/shop/user/inventory?limit=60&cursor=24',
@@ -219,11 +217,7 @@ describe('inventory page', () => {
       user: makeUser(),
       api: { ...inventoryApi(hangar), 'GET /api/notifications/stream': () => stream.response() },
     });
-    const names = () =>
-      screen
-        .getAllByRole('article')
-        .map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent);
-    await waitFor(() => expect(names()).toHaveLength(30), { timeout: 10_000 });
+    await waitFor(() => expect(cardNames()).toHaveLength(30), { timeout: 10_000 });
 
     // A gift arrives: newest, so first.
     hangar.unshift(
@@ -236,8 +230,8 @@ describe('inventory page', () => {
       createdAt: new Date().toISOString(),
       readAt: null,
     });
-    await waitFor(() => expect(names()).toHaveLength(31), { timeout: 10_000 });
-    expect(names()).toEqual(hangar.map((entry) => entry.shopItem.name));
+    await waitFor(() => expect(cardNames()).toHaveLength(31), { timeout: 10_000 });
+    expect(cardNames()).toEqual(hangar.map((entry) => entry.shopItem.name));
     const reads = calls.filter((call) => call.startsWith('GET /api/shop/user/inventory'));
     // The first page, the rest of the 30, then the 30 read again in one page, then the one left over.
     expect(reads).toEqual([
