@@ -27,14 +27,18 @@ function appended(entries: InventoryEntry[], page: InventoryEntry[]): InventoryE
   return [...entries, ...page.filter((entry) => !seen.has(entry._id))];
 }
 
+/** The entries and cursor of an answer; none before it has come. */
+function listedFrom(answer: InventoryResponse | null): Listed {
+  return { entries: answer?.inventory ?? [], cursor: answer?.nextCursor ?? null };
+}
+
 /** The first `count` entries (at least a first page) read again, in as few pages as the server allows. */
 async function readAgain(api: ApiClient, count: number): Promise<Listed> {
-  const limit = () => Math.min(INVENTORY_REREAD_PAGE, Math.max(INVENTORY_FIRST_PAGE, count - entries.length));
-  let entries: InventoryEntry[] = [];
-  let listed = await api.shop.inventory({ limit: limit() });
-  entries = listed.inventory;
+  const limit = (had: number) => Math.min(INVENTORY_REREAD_PAGE, Math.max(INVENTORY_FIRST_PAGE, count - had));
+  let listed = await api.shop.inventory({ limit: limit(0) });
+  let entries = listed.inventory;
   while (listed.nextCursor && entries.length < count) {
-    listed = await api.shop.inventory({ limit: limit(), cursor: listed.nextCursor });
+    listed = await api.shop.inventory({ limit: limit(entries.length), cursor: listed.nextCursor });
     entries = appended(entries, listed.inventory);
   }
   return { entries, cursor: listed.nextCursor ?? null };
@@ -65,15 +69,11 @@ export function useInventoryPages(read: PageRead<InventoryResponse>): InventoryP
   // very render that brings it: copied into state by an effect, the empty list showed for a frame first.
   const [changed, setChanged] = useState<Listed | null>(null);
   const [more, setMore] = useState<MoreState>('idle');
-  const listed: Listed = changed ?? { entries: data?.inventory ?? [], cursor: data?.nextCursor ?? null };
-  const loaded = data;
+  const listed: Listed = changed ?? listedFrom(data);
 
   const change = useCallback(
-    (next: (current: Listed) => Listed) =>
-      setChanged((current) =>
-        next(current ?? { entries: loaded?.inventory ?? [], cursor: loaded?.nextCursor ?? null }),
-      ),
-    [loaded],
+    (next: (current: Listed) => Listed) => setChanged((current) => next(current ?? listedFrom(data))),
+    [data],
   );
 
   const update = useCallback(
